@@ -1,0 +1,91 @@
+#pragma once
+// The game interface: a concept, so every search is compiled per game and the
+// hot loop makes no virtual call. A game is one mutable position (the classic
+// "hidden board"): play() and undo() update it incrementally, and the search
+// never copies it inside the tree.
+
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "engine/move_list.hpp"
+#include "engine/score.hpp"
+
+namespace brudno::engine {
+
+// The outcome of a position, for the side to move (the classic `ter`).
+enum class Status : std::uint8_t { kOngoing, kWon, kLost, kDrawn };
+
+template <class G>
+concept Game = requires(G game, const G& position, typename G::Move move,
+                        MoveList<typename G::Move>& moves, std::string_view text) {
+  requires std::is_trivially_copyable_v<typename G::Move>;
+  requires sizeof(typename G::Move) <= sizeof(std::uint16_t);
+  requires std::equality_comparable<typename G::Move>;
+  requires std::copyable<G>;
+  // Successors in a cheap natural order (the classic `successors`). A position
+  // with no legal move whose status is still ongoing is a leaf of a finite tree
+  // (the synthetic trees): its evaluate() is its exact value.
+  { position.legal_moves(moves) } -> std::same_as<void>;
+  { game.play(move) } -> std::same_as<void>;
+  { game.undo(move) } -> std::same_as<void>;
+  { position.status() } -> std::same_as<Status>;
+  // Heuristic value for the side to move (the classic `imval`).
+  { position.evaluate() } -> std::convertible_to<Score>;
+  // Zobrist key, kept incrementally.
+  { position.key() } -> std::same_as<std::uint64_t>;
+  // 0 for the side that moves first in the game, 1 for the other: picks the clock.
+  { position.side_to_move() } -> std::convertible_to<int>;
+  // Text at the protocol boundary.
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::start_position() } -> std::same_as<G>;
+  { G::parse(text) } -> std::same_as<std::optional<G>>;
+  { position.to_text() } -> std::same_as<std::string>;
+  { position.to_display() } -> std::same_as<std::string>;
+  { position.parse_move(text) } -> std::same_as<std::optional<typename G::Move>>;
+  { G::move_text(move) } -> std::same_as<std::string>;
+};
+
+// Optional hooks: the search uses them when a game has them.
+
+// Priority band for move ordering (captures, threats); higher is tried first.
+template <class G>
+concept HasMoveHints = Game<G> && requires(const G& position, typename G::Move move) {
+  { position.move_hint(move) } -> std::convertible_to<int>;
+};
+
+// Shrinks the move list to moves that alone keep the minimax value: a winning
+// move alone, a forced block alone. A search that must see every reply (a
+// proof of the opponent's side) does not call it.
+template <class G>
+concept HasForcedMoves = Game<G> && requires(const G& position, MoveList<typename G::Move>& moves) {
+  { position.keep_forced_moves(moves) } -> std::same_as<void>;
+};
+
+// An upper bound on the plies left until the game ends: a search that deep is exact.
+template <class G>
+concept HasPlyBound = Game<G> && requires(const G& position) {
+  { position.max_plies_left() } -> std::convertible_to<int>;
+};
+
+// The move as raw bits, for the transposition table and the history table.
+template <Game G>
+std::uint16_t move_bits(typename G::Move move) {
+  std::uint16_t bits = 0;
+  static_assert(sizeof(move) <= sizeof(bits));
+  std::memcpy(&bits, &move, sizeof(move));
+  return bits;
+}
+
+template <Game G>
+typename G::Move move_from_bits(std::uint16_t bits) {
+  typename G::Move move{};
+  std::memcpy(&move, &bits, sizeof(move));
+  return move;
+}
+
+}  // namespace brudno::engine

@@ -1,0 +1,94 @@
+#pragma once
+// Move ordering below the root: the table move first, then the game's own hint
+// bands (threats, captures), then killer moves, then the history heuristic.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "engine/game.hpp"
+
+namespace brudno::engine {
+
+// Two quiet moves per ply that recently caused a beta cut-off.
+class KillerTable {
+ public:
+  void clear() { killers_ = {}; }
+  void record(int ply, std::uint16_t move) {
+    auto& slot = killers_[ply];
+    if (slot[0] == move + 1u) return;
+    slot[1] = slot[0];
+    slot[0] = move + 1u;  // zero means "no killer"
+  }
+  [[nodiscard]] bool is_killer(int ply, std::uint16_t move) const {
+    return killers_[ply][0] == move + 1u || killers_[ply][1] == move + 1u;
+  }
+
+ private:
+  std::array<std::array<std::uint32_t, 2>, kMaxPly + 1> killers_{};
+};
+
+// Cut-off counts by move, weighted by depth squared and decayed when large.
+class HistoryTable {
+ public:
+  static constexpr int kSize = 4096;
+  static constexpr int kLimit = 1 << 16;
+  void clear() { history_ = {}; }
+  void reward(std::uint16_t move, int depth) {
+    int& value = history_[index(move)];
+    value += depth * depth;
+    if (value >= kLimit) {
+      for (int& entry : history_) entry /= 2;
+    }
+  }
+  [[nodiscard]] int value(std::uint16_t move) const { return history_[index(move)]; }
+
+ private:
+  static std::size_t index(std::uint16_t move) {
+    // Fold the move bits: chess moves (from, to) land in distinct slots.
+    return (move ^ (move >> 12)) & (kSize - 1);
+  }
+  std::array<int, kSize> history_{};
+};
+
+// Scores the moves of one node and hands them out best first (selection sort:
+// a cut-off usually comes early, so most of the list is never sorted).
+template <Game G>
+class MovePicker {
+ public:
+  using Move = typename G::Move;
+
+  MovePicker(const G& position, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
+             int ply, const KillerTable& killers, const HistoryTable& history)
+      : moves_(moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::uint16_t bits = move_bits<G>(moves[i]);
+      long long key = history.value(bits);
+      if (killers.is_killer(ply, bits)) key += 1LL << 20;
+      if constexpr (HasMoveHints<G>)
+        key += static_cast<long long>(position.move_hint(moves[i])) << 24;
+      if (table_move && *table_move == bits) key = 1LL << 60;
+      keys_[i] = key;
+    }
+  }
+
+  // The next move, or nothing when all were handed out.
+  std::optional<Move> next() {
+    if (next_ >= moves_.size()) return std::nullopt;
+    std::size_t best = next_;
+    for (std::size_t i = next_ + 1; i < moves_.size(); ++i) {
+      if (keys_[i] > keys_[best]) best = i;
+    }
+    std::swap(moves_[next_], moves_[best]);
+    std::swap(keys_[next_], keys_[best]);
+    return moves_[next_++];
+  }
+
+ private:
+  MoveList<Move>& moves_;
+  std::array<long long, kMaxMoves> keys_{};
+  std::size_t next_ = 0;
+};
+
+}  // namespace brudno::engine

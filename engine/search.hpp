@@ -1,0 +1,129 @@
+#pragma once
+// The search driver: iterative deepening with aspiration windows around the
+// last score (the classic "narrow window, re-search if we miss"), limits, and
+// one report per completed iteration.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/search_limits.hpp"
+#include "engine/search_report.hpp"
+#include "engine/search_worker.hpp"
+#include "engine/terminal.hpp"
+#include "engine/time_manager.hpp"
+#include "engine/transposition_table.hpp"
+
+namespace brudno::engine {
+
+// Half-width of the first aspiration window, in the game's evaluation units.
+template <Game G>
+constexpr Score aspiration_window() {
+  if constexpr (requires { G::kAspirationWindow; }) {
+    return G::kAspirationWindow;
+  } else {
+    return 25;
+  }
+}
+
+template <Game G>
+class Search {
+ public:
+  using Move = typename G::Move;
+  using Reporter = std::function<void(const IterationReport<Move>&)>;
+  using Clock = std::chrono::steady_clock;
+
+  explicit Search(TranspositionTable& table, Milliseconds move_overhead = kDefaultMoveOverhead)
+      : table_(table), move_overhead_(move_overhead) {}
+
+  // Searches `root` until a limit is met, the value is proven, or `stop` is set.
+  // An infinite search returns only after `stop`, as UCI asks.
+  SearchResult<Move> run(const G& root, const SearchLimits& limits, const std::atomic<bool>& stop,
+                         const Reporter& report = {}) {
+    const auto start = Clock::now();
+    table_.new_search();
+    const auto budget = allocate_time(limits, root.side_to_move(), move_overhead_);
+    const AbortPolicy abort(stop, limits.nodes,
+                            budget ? std::optional{start + budget->maximum} : std::nullopt);
+
+    SearchResult<Move> result;
+    MoveList<Move> root_moves;
+    const Status status = root.status();
+    if (status == Status::kOngoing) root.legal_moves(root_moves);
+    if (root_moves.empty()) {
+      result.score = status == Status::kOngoing ? root.evaluate() : terminal_score(status, 0);
+      result.exact = true;
+    } else {
+      result.best_move = root_moves[0];  // something legal even if stopped at once
+      deepen(root, limits, budget, abort, start, report, result);
+    }
+    if (limits.infinite) {
+      while (!stop.load(std::memory_order_relaxed)) std::this_thread::sleep_for(Milliseconds{1});
+    }
+    return result;
+  }
+
+ private:
+  void deepen(const G& root, const SearchLimits& limits, const std::optional<TimeBudget>& budget,
+              const AbortPolicy& abort, Clock::time_point start, const Reporter& report,
+              SearchResult<Move>& result) {
+    int ply_bound = kMaxPly;
+    if constexpr (HasPlyBound<G>) ply_bound = std::max(1, root.max_plies_left());
+    const int max_depth = std::clamp(limits.depth.value_or(kMaxPly), 1, kMaxPly);
+
+    SearchWorker<G> worker(root, table_, abort);
+    for (int depth = 1; depth <= max_depth && !abort.stop_requested(); ++depth) {
+      const Score score = search_with_aspiration(worker, depth, result.score);
+      result.nodes = worker.nodes();
+      if (worker.aborted()) break;
+
+      const auto pv = worker.principal_variation();
+      if (!pv.empty()) result.best_move = pv[0];
+      result.ponder_move = pv.size() > 1 ? std::optional{pv[1]} : std::nullopt;
+      result.score = score;
+      result.depth = depth;
+      result.exact = depth >= ply_bound || (is_decisive(score) && plies_to_end(score) <= depth);
+
+      const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
+      if (report) {
+        const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
+        report(IterationReport<Move>{depth, worker.seldepth(), score, worker.nodes(),
+                                     worker.nodes() * 1000 / ms, elapsed, table_.hashfull(), pv});
+      }
+      if (result.exact) break;
+      // The next iteration costs several times this one: do not start what cannot finish.
+      if (budget && elapsed * 2 >= budget->optimum) break;
+    }
+  }
+
+  Score search_with_aspiration(SearchWorker<G>& worker, int depth, Score previous) {
+    Score delta = aspiration_window<G>();
+    Score alpha = -kInfinity;
+    Score beta = kInfinity;
+    if (depth >= 3 && !is_decisive(previous)) {
+      alpha = std::max(previous - delta, -kInfinity);
+      beta = std::min(previous + delta, kInfinity);
+    }
+    while (true) {
+      const Score score = worker.search_root(depth, alpha, beta);
+      if (worker.aborted()) return score;
+      if (score <= alpha) {
+        alpha = is_decisive(score) ? -kInfinity : std::max(score - delta, -kInfinity);
+      } else if (score >= beta) {
+        beta = is_decisive(score) ? kInfinity : std::min(score + delta, kInfinity);
+      } else {
+        return score;
+      }
+      delta *= 2;
+    }
+  }
+
+  TranspositionTable& table_;
+  Milliseconds move_overhead_;
+};
+
+}  // namespace brudno::engine

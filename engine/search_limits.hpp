@@ -1,0 +1,29 @@
+#pragma once
+// What the caller allows one search: the UCI `go` limits, game independent.
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+namespace brudno::engine {
+
+using Milliseconds = std::chrono::milliseconds;
+
+struct SearchLimits {
+  std::optional<int> depth;
+  std::optional<std::uint64_t> nodes;
+  std::optional<Milliseconds> movetime;
+  bool infinite = false;
+  // Clock per side, indexed by Game::side_to_move(): 0 moves first (white, X, ...).
+  std::array<std::optional<Milliseconds>, 2> time;
+  std::array<Milliseconds, 2> increment{};
+  std::optional<int> moves_to_go;
+
+  // True when the search ends by itself, without a stop.
+  [[nodiscard]] bool finite() const {
+    return !infinite && (depth || nodes || movetime || time[0] || time[1]);
+  }
+};
+
+}  // namespace brudno::engine

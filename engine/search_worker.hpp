@@ -1,0 +1,185 @@
+#pragma once
+// One thread's search: negamax with principal-variation (null-window) search,
+// the shared transposition table, and move ordering by a short look-ahead. It
+// owns its own copy of the position and plays and undoes moves on it.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/move_ordering.hpp"
+#include "engine/terminal.hpp"
+#include "engine/transposition_table.hpp"
+
+namespace brudno::engine {
+
+// Decides when a running search must give up: the caller's stop flag, a node
+// limit or a hard deadline. The flag and the clock are polled every few
+// thousand nodes, so a stop is answered within a millisecond or two; the node
+// limit is exact.
+class AbortPolicy {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  AbortPolicy(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
+              std::optional<Clock::time_point> deadline)
+      : stop_(stop), node_limit_(node_limit.value_or(UINT64_MAX)), deadline_(deadline) {}
+
+  [[nodiscard]] bool over_node_limit(std::uint64_t nodes) const { return nodes >= node_limit_; }
+  [[nodiscard]] bool stop_requested() const {
+    return stop_.load(std::memory_order_relaxed) || (deadline_ && Clock::now() >= *deadline_);
+  }
+
+ private:
+  const std::atomic<bool>& stop_;
+  std::uint64_t node_limit_;
+  std::optional<Clock::time_point> deadline_;
+};
+
+template <Game G>
+class SearchWorker {
+ public:
+  using Move = typename G::Move;
+
+  SearchWorker(const G& root, TranspositionTable& table, const AbortPolicy& abort)
+      : position_(root), table_(table), abort_(abort) {}
+
+  // Searches the root to `depth` within (alpha, beta), fail-soft: a result at or
+  // below alpha is an upper bound, at or above beta a lower bound, else exact.
+  // Meaningless once aborted() is true.
+  Score search_root(int depth, Score alpha, Score beta) {
+    seldepth_ = 0;
+    return negamax(depth, 0, alpha, beta, true);
+  }
+
+  [[nodiscard]] bool aborted() const { return aborted_; }
+  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  [[nodiscard]] int seldepth() const { return seldepth_; }
+  // The principal line of the last root search that ended inside its window.
+  [[nodiscard]] std::vector<Move> principal_variation() const {
+    return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
+  }
+
+ private:
+  static constexpr std::uint64_t kAbortCheckInterval = 2048;
+  static constexpr int kLookAheadMinDepth = 4;
+  static constexpr int kLookAheadReduction = 2;
+
+  Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node) {
+    pv_length_[ply] = 0;
+    seldepth_ = std::max(seldepth_, ply);
+    if (aborted_) return 0;
+    if (abort_.over_node_limit(nodes_) ||
+        (++calls_ % kAbortCheckInterval == 0 && abort_.stop_requested())) {
+      aborted_ = true;
+      return 0;
+    }
+
+    const Status status = position_.status();
+    if (status != Status::kOngoing) return terminal_score(status, ply);
+    if (depth <= 0 || ply >= kMaxPly) return position_.evaluate();
+
+    // No line from here can beat a win already found nearer the root.
+    alpha = std::max(alpha, loss_in(ply));
+    beta = std::min(beta, win_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    const std::uint64_t key = position_.key();
+    std::optional<TableEntry> entry = table_.probe(key);
+    if (entry && !pv_node && entry->depth >= depth) {
+      const Score score = score_from_table(entry->score, ply);
+      if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && score >= beta) ||
+          (entry->bound == Bound::kUpper && score <= alpha)) {
+        return score;
+      }
+    }
+
+    MoveList<Move> moves;
+    position_.legal_moves(moves);
+    if (moves.empty()) return position_.evaluate();
+    if constexpr (HasForcedMoves<G>) position_.keep_forced_moves(moves);
+
+    // Ordering by a short look-ahead: with no table move to try first, a
+    // shallower search of this node finds one and leaves it in the table.
+    std::optional<std::uint16_t> table_move = entry ? entry->move : std::nullopt;
+    if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
+      negamax(depth - kLookAheadReduction, ply, alpha, beta, pv_node);
+      if (aborted_) return 0;
+      if (const auto refreshed = table_.probe(key)) table_move = refreshed->move;
+      pv_length_[ply] = 0;
+    }
+
+    const Score original_alpha = alpha;
+    Score best = -kInfinity;
+    std::optional<Move> best_move;
+    MovePicker<G> picker(position_, moves, table_move, ply, killers_, history_);
+    bool first = true;
+    while (const auto next = picker.next()) {
+      const Move move = *next;
+      position_.play(move);
+      ++nodes_;
+      Score score;
+      if (first) {
+        score = -negamax(depth - 1, ply + 1, -beta, -alpha, pv_node);
+      } else {
+        score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+        if (pv_node && score > alpha && score < beta) {
+          score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
+        }
+      }
+      position_.undo(move);
+      if (aborted_) return 0;
+      first = false;
+
+      if (score > best) {
+        best = score;
+        best_move = move;
+        if (score > alpha) {
+          alpha = score;
+          if (pv_node) update_pv(ply, move);
+          if (score >= beta) {
+            const std::uint16_t bits = move_bits<G>(move);
+            killers_.record(ply, bits);
+            history_.reward(bits, depth);
+            break;
+          }
+        }
+      }
+    }
+
+    const Bound bound = best >= beta            ? Bound::kLower
+                        : best > original_alpha ? Bound::kExact
+                                                : Bound::kUpper;
+    table_.store(key,
+                 TableEntry{score_to_table(best, ply), depth, bound,
+                            best_move ? std::optional{move_bits<G>(*best_move)} : std::nullopt});
+    return best;
+  }
+
+  void update_pv(int ply, Move move) {
+    pv_[ply][0] = move;
+    const int child_length = ply + 1 < kMaxPly ? pv_length_[ply + 1] : 0;
+    for (int i = 0; i < child_length; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_length_[ply] = child_length + 1;
+  }
+
+  G position_;
+  TranspositionTable& table_;
+  const AbortPolicy& abort_;
+  KillerTable killers_;
+  HistoryTable history_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t calls_ = 0;
+  int seldepth_ = 0;
+  bool aborted_ = false;
+  // Triangular table of principal lines: row `ply` holds the line from that ply.
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
+  std::array<int, kMaxPly + 2> pv_length_{};
+};
+
+}  // namespace brudno::engine

@@ -1,0 +1,127 @@
+#include "engine/transposition_table.hpp"
+
+#include <algorithm>
+
+namespace brudno::engine {
+namespace {
+
+// data: score (32) | move (16) | depth (8) | bound (2) | has move (1) | generation (5)
+constexpr std::uint64_t kGenerationMask = 31;
+
+std::uint64_t pack(const TableEntry& entry, std::uint8_t generation) {
+  const auto score = static_cast<std::uint32_t>(entry.score);
+  const auto depth = static_cast<std::uint8_t>(std::clamp(entry.depth, 0, 255));
+  return std::uint64_t{score} << 32 | std::uint64_t{entry.move.value_or(0)} << 16 |
+         std::uint64_t{depth} << 8 | std::uint64_t{static_cast<std::uint8_t>(entry.bound)} << 6 |
+         std::uint64_t{entry.move.has_value()} << 5 | (generation & kGenerationMask);
+}
+
+TableEntry unpack(std::uint64_t data) {
+  TableEntry entry;
+  entry.score = static_cast<Score>(static_cast<std::uint32_t>(data >> 32));
+  entry.depth = static_cast<int>((data >> 8) & 0xff);
+  entry.bound = static_cast<Bound>((data >> 6) & 3);
+  if ((data >> 5) & 1) entry.move = static_cast<std::uint16_t>(data >> 16);
+  return entry;
+}
+
+int depth_of(std::uint64_t data) {
+  return static_cast<int>((data >> 8) & 0xff);
+}
+std::uint8_t generation_of(std::uint64_t data) {
+  return data & kGenerationMask;
+}
+bool is_empty(std::uint64_t data) {
+  return ((data >> 6) & 3) == 0;
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) {
+  resize(megabytes);
+}
+
+void TranspositionTable::resize(std::size_t megabytes) {
+  megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
+  cluster_count_ = megabytes * 1024 * 1024 / sizeof(Cluster);
+  clusters_ = std::make_unique<Cluster[]>(cluster_count_);
+  megabytes_ = megabytes;
+  generation_ = 0;
+}
+
+void TranspositionTable::clear() {
+  for (std::size_t i = 0; i < cluster_count_; ++i) {
+    for (auto& slot : clusters_[i].slots) {
+      slot.check.store(0, std::memory_order_relaxed);
+      slot.data.store(0, std::memory_order_relaxed);
+    }
+  }
+  generation_ = 0;
+}
+
+void TranspositionTable::new_search() {
+  generation_ = (generation_ + 1) & kGenerationMask;
+}
+
+TranspositionTable::Cluster& TranspositionTable::cluster_for(std::uint64_t key) const {
+  // Multiply-shift maps the key onto any cluster count without a modulo.
+  __extension__ using Wide = unsigned __int128;
+  const auto index = static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
+  return clusters_[index];
+}
+
+std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
+  for (const auto& slot : cluster_for(key).slots) {
+    const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+    if (is_empty(data)) continue;
+    if ((slot.check.load(std::memory_order_relaxed) ^ data) == key) return unpack(data);
+  }
+  return std::nullopt;
+}
+
+void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
+  Cluster& cluster = cluster_for(key);
+  Slot* victim = nullptr;
+  int victim_worth = 0;
+  for (auto& slot : cluster.slots) {
+    const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+    if (!is_empty(data) && (slot.check.load(std::memory_order_relaxed) ^ data) == key) {
+      victim = &slot;
+      // Keep the move we knew when the new entry brings none.
+      if (!entry.move && ((data >> 5) & 1)) {
+        TableEntry merged = entry;
+        merged.move = static_cast<std::uint16_t>(data >> 16);
+        const std::uint64_t packed = pack(merged, generation_);
+        slot.data.store(packed, std::memory_order_relaxed);
+        slot.check.store(key ^ packed, std::memory_order_relaxed);
+        return;
+      }
+      break;
+    }
+    // Replace the shallowest entry, counting every search of age as 8 plies less.
+    const int age = (generation_ - generation_of(data)) & kGenerationMask;
+    const int worth = is_empty(data) ? -1000 : depth_of(data) - 8 * age;
+    if (victim == nullptr || worth < victim_worth) {
+      victim = &slot;
+      victim_worth = worth;
+    }
+  }
+  const std::uint64_t packed = pack(entry, generation_);
+  victim->data.store(packed, std::memory_order_relaxed);
+  victim->check.store(key ^ packed, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  constexpr std::size_t kSampleClusters = 250;
+  const std::size_t sample = std::min(kSampleClusters, cluster_count_);
+  int used = 0;
+  for (std::size_t i = 0; i < sample; ++i) {
+    for (const auto& slot : clusters_[i].slots) {
+      const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+      if (!is_empty(data) && generation_of(data) == generation_) ++used;
+    }
+  }
+  return static_cast<int>(used * 1000 / (sample * kClusterSize));
+}
+
+}  // namespace brudno::engine

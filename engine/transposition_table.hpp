@@ -1,0 +1,66 @@
+#pragma once
+// The shared transposition table. Lock-free: each slot holds the packed entry
+// and the key xor the entry, written with relaxed atomics. A reader that sees a
+// torn pair gets a key mismatch and treats the slot as empty, so threads never
+// need a lock and never read a half-written entry as valid.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "engine/score.hpp"
+
+namespace brudno::engine {
+
+enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+struct TableEntry {
+  Score score = 0;  // relative to the node: see score_to_table()
+  int depth = 0;
+  Bound bound = Bound::kNone;
+  std::optional<std::uint16_t> move;  // move bits, see move_bits()
+};
+
+class TranspositionTable {
+ public:
+  static constexpr std::size_t kDefaultMegabytes = 16;
+  static constexpr std::size_t kMaxMegabytes = 65536;
+
+  explicit TranspositionTable(std::size_t megabytes = kDefaultMegabytes);
+
+  // Reallocates and clears; not safe while a search runs.
+  void resize(std::size_t megabytes);
+  // Empties every slot (ucinewgame); not safe while a search runs.
+  void clear();
+  // Ages the entries of earlier searches so they are replaced first.
+  void new_search();
+
+  [[nodiscard]] std::optional<TableEntry> probe(std::uint64_t key) const;
+  void store(std::uint64_t key, const TableEntry& entry);
+
+  // Permille of sampled slots written by the current search (UCI's hashfull).
+  [[nodiscard]] int hashfull() const;
+  [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
+  [[nodiscard]] std::size_t slot_count() const { return cluster_count_ * kClusterSize; }
+
+ private:
+  static constexpr std::size_t kClusterSize = 4;
+  struct Slot {
+    std::atomic<std::uint64_t> check{0};  // key ^ data
+    std::atomic<std::uint64_t> data{0};
+  };
+  struct alignas(64) Cluster {
+    Slot slots[kClusterSize];
+  };
+
+  [[nodiscard]] Cluster& cluster_for(std::uint64_t key) const;
+
+  std::unique_ptr<Cluster[]> clusters_;
+  std::size_t cluster_count_ = 0;
+  std::size_t megabytes_ = 0;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace brudno::engine

@@ -1,0 +1,46 @@
+#pragma once
+// The one place where a game is chosen at run time: a small type-erased
+// session per game, one virtual call per command and never one per node.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/search_limits.hpp"
+#include "engine/transposition_table.hpp"
+#include "protocol/line_sink.hpp"
+
+namespace brudno::protocol {
+
+class GameSession {
+ public:
+  virtual ~GameSession() = default;
+
+  [[nodiscard]] virtual std::string_view game_name() const = 0;
+  // Sets the position from the game's text (or the start position when there is
+  // none) and plays `moves`. On any error the position stays as it was and the
+  // message says what was wrong.
+  virtual std::optional<std::string> set_position(std::optional<std::string_view> text,
+                                                  std::span<const std::string_view> moves) = 0;
+  [[nodiscard]] virtual std::string display() const = 0;
+  // A search of the current position, to run on any thread: it works on its own
+  // copy, writes one info line per iteration and returns the bestmove line for
+  // the caller to print once it has marked the search finished.
+  [[nodiscard]] virtual std::function<std::string()> make_search(const engine::SearchLimits& limits,
+                                                                 const std::atomic<bool>& stop,
+                                                                 LineSink& out) = 0;
+};
+
+// The games a session can play, in the order `uci` lists them.
+std::span<const std::string_view> game_names();
+std::string_view default_game();
+// Nothing for an unknown name.
+std::unique_ptr<GameSession> make_game_session(std::string_view name,
+                                               engine::TranspositionTable& table);
+
+}  // namespace brudno::protocol

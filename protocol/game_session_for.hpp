@@ -1,0 +1,57 @@
+#pragma once
+// GameSession for one concrete game: the search is compiled for it.
+
+#include "engine/game.hpp"
+#include "engine/search.hpp"
+#include "protocol/game_session.hpp"
+#include "protocol/info_format.hpp"
+
+namespace brudno::protocol {
+
+template <engine::Game G>
+class GameSessionFor final : public GameSession {
+ public:
+  explicit GameSessionFor(engine::TranspositionTable& table) : table_(table) {}
+
+  [[nodiscard]] std::string_view game_name() const override { return G::kName; }
+
+  std::optional<std::string> set_position(std::optional<std::string_view> text,
+                                          std::span<const std::string_view> moves) override {
+    std::optional<G> position = text ? G::parse(*text) : G::start_position();
+    if (!position) {
+      return "bad " + std::string(G::kName) + " position '" + std::string(*text) + "'";
+    }
+    for (const auto word : moves) {
+      const auto move = position->parse_move(word);
+      if (!move) {
+        return "illegal move '" + std::string(word) + "' in " + position->to_text() +
+               " (position unchanged)";
+      }
+      position->play(*move);
+    }
+    position_ = *position;
+    return std::nullopt;
+  }
+
+  [[nodiscard]] std::string display() const override {
+    return position_.to_display() + "text: " + position_.to_text() + "\n";
+  }
+
+  [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
+                                                         const std::atomic<bool>& stop,
+                                                         LineSink& out) override {
+    return [root = position_, limits, &stop, &out, &table = table_] {
+      engine::Search<G> search(table);
+      const auto result = search.run(root, limits, stop, [&out](const auto& report) {
+        out.write_line(format_info<G>(report));
+      });
+      return format_bestmove<G>(result);
+    };
+  }
+
+ private:
+  engine::TranspositionTable& table_;
+  G position_ = G::start_position();
+};
+
+}  // namespace brudno::protocol

@@ -1,0 +1,33 @@
+#pragma once
+// The UCI text of search reports.
+
+#include <string>
+
+#include "engine/score.hpp"
+#include "engine/search_report.hpp"
+
+namespace brudno::protocol {
+
+// "cp 12" or "mate 3" / "mate -2".
+std::string format_score(engine::Score score);
+
+template <class G>
+std::string format_info(const engine::IterationReport<typename G::Move>& report) {
+  std::string line = "info depth " + std::to_string(report.depth) + " seldepth " +
+                     std::to_string(report.seldepth) + " score " + format_score(report.score) +
+                     " nodes " + std::to_string(report.nodes) + " nps " +
+                     std::to_string(report.nps) + " hashfull " + std::to_string(report.hashfull) +
+                     " time " + std::to_string(report.time.count()) + " pv";
+  for (const auto move : report.pv) line += ' ' + G::move_text(move);
+  return line;
+}
+
+template <class G>
+std::string format_bestmove(const engine::SearchResult<typename G::Move>& result) {
+  if (!result.best_move) return "bestmove (none)";
+  std::string line = "bestmove " + G::move_text(*result.best_move);
+  if (result.ponder_move) line += " ponder " + G::move_text(*result.ponder_move);
+  return line;
+}
+
+}  // namespace brudno::protocol

@@ -1,0 +1,28 @@
+#include "protocol/logging.hpp"
+
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+namespace brudno::protocol {
+
+std::optional<std::string> configure_logging(const std::string& level,
+                                             const std::optional<std::string>& file) {
+  const auto parsed = spdlog::level::from_str(level);
+  // from_str answers "off" for any name it does not know.
+  if (parsed == spdlog::level::off && level != "off") {
+    return "unknown log level '" + level + "' (trace, debug, info, warn, error, critical, off)";
+  }
+  try {
+    auto logger =
+        file ? spdlog::basic_logger_mt("brudno", *file) : spdlog::stderr_color_mt("brudno");
+    logger->set_level(parsed);
+    logger->flush_on(spdlog::level::info);
+    spdlog::set_default_logger(logger);
+  } catch (const spdlog::spdlog_ex& e) {
+    return std::string("cannot open log: ") + e.what();
+  }
+  return std::nullopt;
+}
+
+}  // namespace brudno::protocol

@@ -1,0 +1,178 @@
+#include "protocol/uci_session.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <variant>
+
+#include "protocol/go_command.hpp"
+#include "protocol/tokens.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+constexpr std::string_view kEngineName = "brudno 0.1.0";
+constexpr std::string_view kAuthors = "the brudno authors";
+
+std::string lowercase(std::string_view text) {
+  std::string result(text);
+  std::transform(result.begin(), result.end(), result.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return result;
+}
+
+}  // namespace
+
+UciSession::UciSession(LineSink& out)
+    : out_(out), game_(make_game_session(default_game(), table_)) {}
+
+UciSession::~UciSession() {
+  stop_search();
+  wait_for_search();
+}
+
+void UciSession::error(std::string_view message) {
+  out_.write_line("info string error: " + std::string(message));
+}
+
+void UciSession::handle_line(std::string_view line) {
+  const Words words = split_words(line);
+  if (words.empty()) return;
+  const std::string_view command = words[0];
+  if (command == "uci") {
+    on_uci();
+  } else if (command == "isready") {
+    out_.write_line("readyok");
+  } else if (command == "setoption") {
+    on_setoption(words);
+  } else if (command == "ucinewgame") {
+    on_ucinewgame();
+  } else if (command == "position") {
+    on_position(words);
+  } else if (command == "go") {
+    on_go(words);
+  } else if (command == "stop") {
+    // A stop with no search running is a harmless race with bestmove: ignore it.
+    stop_search();
+  } else if (command == "quit") {
+    on_quit();
+  } else if (command == "d") {
+    out_.write_line(game_->display());
+  } else if (command == "debug" || command == "register") {
+    // Accepted for UCI compatibility; brudno has nothing to switch.
+  } else {
+    error("unknown command '" + std::string(command) + "'");
+  }
+}
+
+void UciSession::on_uci() {
+  out_.write_line("id name " + std::string(kEngineName));
+  out_.write_line("id author " + std::string(kAuthors));
+  std::string games = "option name Game type combo default " + std::string(default_game());
+  for (const auto name : game_names()) games += " var " + std::string(name);
+  out_.write_line(games);
+  out_.write_line("option name Hash type spin default " +
+                  std::to_string(engine::TranspositionTable::kDefaultMegabytes) + " min 1 max " +
+                  std::to_string(engine::TranspositionTable::kMaxMegabytes));
+  out_.write_line("uciok");
+}
+
+void UciSession::on_setoption(const Words& words) {
+  // setoption name <name words> [value <value words>]
+  if (words.size() < 3 || words[1] != "name") {
+    return error("setoption needs 'name <option> [value <value>]'");
+  }
+  const auto value_at = std::find(words.begin() + 2, words.end(), "value");
+  const std::string name = join_words(words, 2, static_cast<std::size_t>(value_at - words.begin()));
+  const std::string value =
+      value_at == words.end()
+          ? std::string{}
+          : join_words(words, static_cast<std::size_t>(value_at - words.begin()) + 1, words.size());
+  if (name.empty()) return error("setoption needs an option name");
+
+  if (equals_ignoring_case(name, "Game")) {
+    if (searching()) return error("cannot change Game while a search is running");
+    auto game = make_game_session(lowercase(value), table_);
+    if (!game) return error("unknown game '" + value + "'");
+    game_ = std::move(game);
+    table_.clear();
+  } else if (equals_ignoring_case(name, "Hash")) {
+    if (searching()) return error("cannot change Hash while a search is running");
+    const auto megabytes = parse_integer<long long>(value);
+    if (!megabytes || *megabytes < 1 ||
+        *megabytes > static_cast<long long>(engine::TranspositionTable::kMaxMegabytes)) {
+      return error("Hash must be an integer from 1 to " +
+                   std::to_string(engine::TranspositionTable::kMaxMegabytes) + ", got '" + value +
+                   "'");
+    }
+    table_.resize(static_cast<std::size_t>(*megabytes));
+  } else {
+    error("unknown option '" + name + "'");
+  }
+}
+
+void UciSession::on_ucinewgame() {
+  if (searching()) return error("cannot start a new game while a search is running");
+  table_.clear();
+}
+
+void UciSession::on_position(const Words& words) {
+  // position startpos|fen <text> [moves <move>...]
+  if (words.size() < 2) return error("position needs 'startpos' or 'fen <text>'");
+  const auto moves_at = std::find(words.begin() + 1, words.end(), "moves");
+  const auto moves_index = static_cast<std::size_t>(moves_at - words.begin());
+  std::optional<std::string> text;
+  if (words[1] == "startpos") {
+    if (moves_index != 2) return error("unexpected words after 'position startpos'");
+  } else if (words[1] == "fen") {
+    text = join_words(words, 2, moves_index);
+    if (text->empty()) return error("position fen needs a position text");
+  } else {
+    return error("position needs 'startpos' or 'fen <text>', got '" + std::string(words[1]) + "'");
+  }
+  std::vector<std::string_view> moves;
+  if (moves_at != words.end()) moves.assign(moves_at + 1, words.end());
+  if (auto message = game_->set_position(text, moves)) error(*message);
+}
+
+void UciSession::on_go(const Words& words) {
+  if (searching()) return error("a search is already running; send stop first");
+  auto parsed = parse_go(words);
+  if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
+  const auto& limits = std::get<engine::SearchLimits>(parsed);
+
+  wait_for_search();  // the last one has printed its bestmove; collect its thread
+  stop_.store(false);
+  searching_.store(true, std::memory_order_release);
+  search_is_infinite_ = !limits.finite();
+  auto search = game_->make_search(limits, stop_, out_);
+  search_thread_ = std::thread([this, search = std::move(search)] {
+    const std::string bestmove = search();
+    // Cleared before bestmove is printed, so a client that reacts to bestmove
+    // with a new go never finds the old search still marked as running.
+    searching_.store(false, std::memory_order_release);
+    out_.write_line(bestmove);
+  });
+}
+
+void UciSession::on_quit() {
+  quit_ = true;
+  stop_search();
+  wait_for_search();
+}
+
+void UciSession::end_of_input() {
+  if (search_is_infinite_) stop_search();
+  wait_for_search();
+}
+
+void UciSession::stop_search() {
+  stop_.store(true);
+}
+
+void UciSession::wait_for_search() {
+  if (search_thread_.joinable()) search_thread_.join();
+  searching_.store(false, std::memory_order_release);
+}
+
+}  // namespace brudno::protocol

@@ -1,0 +1,58 @@
+#pragma once
+// One client's conversation: its game, position, options and search. The same
+// class serves stdin and (later) every TCP connection. handle_line() never
+// blocks on a search: searches run on their own thread.
+
+#include <atomic>
+#include <memory>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/transposition_table.hpp"
+#include "protocol/game_session.hpp"
+#include "protocol/line_sink.hpp"
+
+namespace brudno::protocol {
+
+class UciSession {
+ public:
+  explicit UciSession(LineSink& out);
+  ~UciSession();
+  UciSession(const UciSession&) = delete;
+  UciSession& operator=(const UciSession&) = delete;
+
+  void handle_line(std::string_view line);
+  // The client has gone: an infinite search is stopped, a finite one runs to
+  // its end and prints its bestmove. Returns when no search is running.
+  void end_of_input();
+  [[nodiscard]] bool quit_requested() const { return quit_; }
+
+ private:
+  using Words = std::vector<std::string_view>;
+
+  void on_uci();
+  void on_setoption(const Words& words);
+  void on_position(const Words& words);
+  void on_go(const Words& words);
+  void on_ucinewgame();
+  void on_quit();
+
+  void error(std::string_view message);
+  [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
+  void stop_search();
+  void wait_for_search();
+
+  LineSink& out_;
+  engine::TranspositionTable table_;
+  std::unique_ptr<GameSession> game_;
+  std::thread search_thread_;
+  std::atomic<bool> stop_{false};
+  // Set by the reader when a search starts, cleared by the search thread just
+  // before it prints bestmove.
+  std::atomic<bool> searching_{false};
+  bool search_is_infinite_ = false;
+  bool quit_ = false;
+};
+
+}  // namespace brudno::protocol

@@ -1,0 +1,76 @@
+#include "engine/transposition_table.hpp"
+
+#include <gtest/gtest.h>
+
+namespace brudno::engine {
+namespace {
+
+TEST(TranspositionTable, StoresAndFindsAnEntry) {
+  TranspositionTable table(1);
+  table.store(0x1234'5678'9abc'def0ULL, {-321, 7, Bound::kLower, 42u});
+  const auto entry = table.probe(0x1234'5678'9abc'def0ULL);
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->score, -321);
+  EXPECT_EQ(entry->depth, 7);
+  EXPECT_EQ(entry->bound, Bound::kLower);
+  EXPECT_EQ(entry->move, 42u);
+  EXPECT_FALSE(table.probe(0x1234'5678'9abc'def1ULL));
+}
+
+TEST(TranspositionTable, KeepsTheMoveWhenAnUpdateHasNone) {
+  TranspositionTable table(1);
+  table.store(99, {10, 3, Bound::kExact, 5u});
+  table.store(99, {-4, 5, Bound::kUpper, std::nullopt});
+  const auto entry = table.probe(99);
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->score, -4);
+  EXPECT_EQ(entry->depth, 5);
+  EXPECT_EQ(entry->move, 5u);
+}
+
+TEST(TranspositionTable, ClearEmptiesIt) {
+  TranspositionTable table(1);
+  for (std::uint64_t key = 1; key < 1000; ++key)
+    table.store(key * 0x9e3779b97f4a7c15ULL, {1, 1, Bound::kExact, {}});
+  EXPECT_GT(table.hashfull(), 0);
+  table.clear();
+  EXPECT_EQ(table.hashfull(), 0);
+  EXPECT_FALSE(table.probe(0x9e3779b97f4a7c15ULL));
+}
+
+TEST(TranspositionTable, ResizeChangesTheSlotCount) {
+  TranspositionTable table(1);
+  const auto small = table.slot_count();
+  table.resize(4);
+  EXPECT_EQ(table.slot_count(), small * 4);
+  EXPECT_EQ(table.megabytes(), 4u);
+}
+
+TEST(TranspositionTable, PrefersKeepingDeepEntries) {
+  TranspositionTable table(1);
+  // Fill one cluster's worth of keys that share a cluster: the same high bits.
+  const std::uint64_t base = 0xabcd'0000'0000'0000ULL;
+  for (std::uint64_t i = 0; i < 4; ++i)
+    table.store(base + i, {0, 20 - static_cast<int>(i), Bound::kExact, {}});
+  table.store(base + 100, {0, 1, Bound::kExact, {}});
+  // The shallowest of the four (depth 17) made room; the deepest stays.
+  EXPECT_TRUE(table.probe(base + 0));
+  EXPECT_FALSE(table.probe(base + 3));
+  EXPECT_TRUE(table.probe(base + 100));
+}
+
+TEST(Score, DecisiveScoresSurviveTheTable) {
+  const Score win = win_in(9);  // at ply 4: win 5 plies below this node
+  EXPECT_EQ(score_from_table(score_to_table(win, 4), 4), win);
+  EXPECT_EQ(score_to_table(win, 4), win_in(5));
+  EXPECT_EQ(score_from_table(score_to_table(loss_in(6), 2), 2), loss_in(6));
+  EXPECT_EQ(score_to_table(17, 30), 17);
+  EXPECT_EQ(mate_in_moves(win_in(5)), 3);
+  EXPECT_EQ(mate_in_moves(win_in(1)), 1);
+  EXPECT_EQ(mate_in_moves(loss_in(4)), -2);
+  EXPECT_TRUE(is_decisive(loss_in(kMaxPly)));
+  EXPECT_FALSE(is_decisive(kMaxHeuristic));
+}
+
+}  // namespace
+}  // namespace brudno::engine

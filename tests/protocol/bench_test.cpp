@@ -1,0 +1,37 @@
+// The bench signature: at one thread the total node count of `brudno bench` is
+// deterministic. It changes exactly when the search's behaviour changes; when
+// a change is meant to alter the search, update kSignature in the same commit.
+
+#include "protocol/bench.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace brudno::protocol {
+namespace {
+
+constexpr std::uint64_t kSignature = 1175268;
+
+TEST(Bench, NodeCountIsTheSignature) {
+  std::ostringstream first_output;
+  const auto first = run_bench(first_output);
+  std::ostringstream second_output;
+  const auto second = run_bench(second_output);
+  EXPECT_EQ(first.nodes, second.nodes);
+  EXPECT_EQ(first.nodes, kSignature);
+}
+
+TEST(Bench, LastTwoLinesAreNodesAndSpeed) {
+  std::ostringstream output;
+  const auto totals = run_bench(output);
+  std::istringstream lines(output.str());
+  std::vector<std::string> all;
+  for (std::string line; std::getline(lines, line);) all.push_back(line);
+  ASSERT_GE(all.size(), 2u);
+  EXPECT_EQ(all[all.size() - 2], "Nodes searched  : " + std::to_string(totals.nodes));
+  EXPECT_EQ(all.back().rfind("Nodes/second    : ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace brudno::protocol

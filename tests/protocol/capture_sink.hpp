@@ -1,0 +1,38 @@
+#pragma once
+// A LineSink that keeps every line, for tests of sessions.
+
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "protocol/line_sink.hpp"
+
+namespace brudno::testing {
+
+class CaptureSink final : public protocol::LineSink {
+ public:
+  void write_line(std::string_view line) override {
+    const std::lock_guard lock(mutex_);
+    lines_.emplace_back(line);
+  }
+  std::vector<std::string> lines() const {
+    const std::lock_guard lock(mutex_);
+    return lines_;
+  }
+  std::size_t count_prefix(std::string_view prefix) const {
+    const auto all = lines();
+    return static_cast<std::size_t>(std::count_if(
+        all.begin(), all.end(), [&](const auto& line) { return line.rfind(prefix, 0) == 0; }));
+  }
+  void clear() {
+    const std::lock_guard lock(mutex_);
+    lines_.clear();
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> lines_;
+};
+
+}  // namespace brudno::testing

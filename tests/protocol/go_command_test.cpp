@@ -1,0 +1,70 @@
+#include "protocol/go_command.hpp"
+
+#include <gtest/gtest.h>
+
+#include "protocol/tokens.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::variant<engine::SearchLimits, std::string> parse(std::string_view line) {
+  return parse_go(split_words(line));
+}
+
+TEST(GoCommand, ReadsEveryLimit) {
+  const auto parsed =
+      parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 99 movetime 300");
+  ASSERT_TRUE(std::holds_alternative<engine::SearchLimits>(parsed));
+  const auto& limits = std::get<engine::SearchLimits>(parsed);
+  EXPECT_EQ(limits.time[0], 1000ms);
+  EXPECT_EQ(limits.time[1], 2000ms);
+  EXPECT_EQ(limits.increment[0], 10ms);
+  EXPECT_EQ(limits.increment[1], 20ms);
+  EXPECT_EQ(limits.moves_to_go, 5);
+  EXPECT_EQ(limits.depth, 7);
+  EXPECT_EQ(limits.nodes, 99u);
+  EXPECT_EQ(limits.movetime, 300ms);
+  EXPECT_FALSE(limits.infinite);
+  EXPECT_TRUE(limits.finite());
+}
+
+TEST(GoCommand, InfiniteAndBareGoAreNotFinite) {
+  EXPECT_TRUE(std::get<engine::SearchLimits>(parse("go infinite")).infinite);
+  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go infinite")).finite());
+  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go")).finite());
+}
+
+TEST(GoCommand, NegativeClockMeansZero) {
+  const auto parsed = parse("go wtime -15 btime 100");
+  ASSERT_TRUE(std::holds_alternative<engine::SearchLimits>(parsed));
+  EXPECT_EQ(std::get<engine::SearchLimits>(parsed).time[0], 0ms);
+}
+
+TEST(GoCommand, RejectsBadNumbersAndWords) {
+  for (const auto* line : {"go depth", "go depth abc", "go depth -3", "go depth 0", "go nodes x",
+                           "go movetime -1", "go movestogo 0", "go depth 3x",
+                           "go depth 99999999999999999999", "go sideways", "go infinite depth"}) {
+    const auto parsed = parse(line);
+    ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << line;
+    EXPECT_FALSE(std::get<std::string>(parsed).empty());
+  }
+  EXPECT_EQ(std::get<std::string>(parse("go depth abc")), "go depth: 'abc' is not an integer");
+  EXPECT_EQ(std::get<std::string>(parse("go sideways")), "unknown go parameter 'sideways'");
+}
+
+TEST(Tokens, SplitsAndJoins) {
+  const auto words = split_words("  position \t fen  X../... moves 1 ");
+  ASSERT_EQ(words.size(), 5u);
+  EXPECT_EQ(words[2], "X../...");
+  EXPECT_EQ(join_words(words, 1, 3), "fen X../...");
+  EXPECT_TRUE(equals_ignoring_case("Hash", "hASH"));
+  EXPECT_FALSE(equals_ignoring_case("Hash", "Has"));
+  EXPECT_EQ(parse_integer<int>("42"), 42);
+  EXPECT_FALSE(parse_integer<int>("4 2"));
+  EXPECT_FALSE(parse_integer<int>(""));
+}
+
+}  // namespace
+}  // namespace brudno::protocol

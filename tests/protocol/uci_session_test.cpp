@@ -1,0 +1,149 @@
+// The UCI session in process: replies, errors, and the one-bestmove rule.
+
+#include "protocol/uci_session.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "tests/protocol/capture_sink.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+using testing::CaptureSink;
+
+TEST(UciSession, HandshakeListsOptionsAndEveryGame) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("uci");
+  const auto lines = out.lines();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front().rfind("id name brudno", 0), 0u);
+  EXPECT_EQ(lines.back(), "uciok");
+  bool game_option = false;
+  for (const auto& line : lines) {
+    if (line.rfind("option name Game type combo", 0) == 0) {
+      game_option = line.find("var tictactoe") != std::string::npos &&
+                    line.find("var synthetic") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(game_option);
+}
+
+TEST(UciSession, EveryBadLineGetsOneError) {
+  CaptureSink out;
+  UciSession session(out);
+  const char* bad_lines[] = {
+      "hello",
+      "setoption",
+      "setoption name",
+      "setoption name Nope value 3",
+      "setoption name Hash value 0",
+      "setoption name Hash value lots",
+      "setoption name Game value checkers",
+      "position",
+      "position somewhere",
+      "position fen",
+      "position fen XXXXXXXXX",
+      "position startpos moves 5 5",
+      "position startpos moves 10",
+      "position startpos extra",
+      "go depth abc",
+      "go nodes -1",
+      "go depth",
+      "go backwards",
+  };
+  for (const auto* line : bad_lines) {
+    out.clear();
+    session.handle_line(line);
+    const auto lines = out.lines();
+    ASSERT_EQ(lines.size(), 1u) << line;
+    EXPECT_EQ(lines[0].rfind("info string error: ", 0), 0u) << line << " -> " << lines[0];
+  }
+  out.clear();
+  session.handle_line("isready");
+  EXPECT_EQ(out.lines(), std::vector<std::string>{"readyok"});
+}
+
+TEST(UciSession, IllegalMoveLeavesThePositionAsItWas) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("position startpos moves 5");
+  session.handle_line("d");
+  const auto before = out.lines().back();
+  session.handle_line("position startpos moves 1 1");
+  session.handle_line("d");
+  EXPECT_EQ(out.lines().back(), before);
+  EXPECT_NE(before.find("text: .../.X./..."), std::string::npos) << before;
+}
+
+TEST(UciSession, SearchesAndAnswersBestmoveOnce) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("position fen O.X/.../...");
+    session.handle_line("go depth 9");
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.count_prefix("bestmove "), 1u);
+  const auto lines = out.lines();
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_NE(lines[lines.size() - 2].find("score mate 3"), std::string::npos)
+      << lines[lines.size() - 2];
+}
+
+TEST(UciSession, NoLegalMoveGivesBestmoveNone) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("position fen XXX/OO./...");
+    session.handle_line("go depth 3");
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.lines().back(), "bestmove (none)");
+}
+
+TEST(UciSession, InfiniteSearchEndsOnlyWithStop) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value synthetic");
+  session.handle_line("position fen 8 30 5 random");
+  session.handle_line("go infinite");
+  session.handle_line("go depth 3");  // refused: one search at a time
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(out.count_prefix("bestmove"), 0u);
+  EXPECT_EQ(out.count_prefix("info string error: a search is already running"), 1u);
+  session.handle_line("setoption name Hash value 2");
+  EXPECT_EQ(out.count_prefix("info string error: cannot change Hash"), 1u);
+  session.handle_line("stop");
+  session.end_of_input();
+  EXPECT_EQ(out.count_prefix("bestmove "), 1u);
+}
+
+TEST(UciSession, GoStopRacesGiveExactlyOneBestmoveEach) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    for (int i = 0; i < 100; ++i) {
+      session.handle_line("go infinite");
+      session.handle_line("stop");
+      // The next go may arrive before the bestmove: it must then be refused, or
+      // wait for the last search to be collected, never start a second search.
+      while (out.count_prefix("bestmove") < static_cast<std::size_t>(i + 1))
+        std::this_thread::yield();
+    }
+  }
+  EXPECT_EQ(out.count_prefix("bestmove"), 100u);
+}
+
+TEST(UciSession, GameOptionIsCaseInsensitiveAndClearsNothingElse) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name game value Synthetic");
+  session.handle_line("d");
+  EXPECT_NE(out.lines().back().find("synthetic tree"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace brudno::protocol

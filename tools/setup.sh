@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages brudno builds with, and nothing when all are present.
+# Idempotent: it asks dpkg first and calls apt only for what is missing.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build git
+  libboost-dev libboost-program-options-dev
+  libspdlog-dev libtbb-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
