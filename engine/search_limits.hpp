@@ -15,6 +15,8 @@ struct SearchLimits {
   std::optional<std::uint64_t> nodes;
   std::optional<Milliseconds> movetime;
   bool infinite = false;
+  // Search to the end of the game: stop only when the value is proven.
+  bool solve = false;
   // Clock per side, indexed by Game::side_to_move(): 0 moves first (white, X, ...).
   std::array<std::optional<Milliseconds>, 2> time;
   std::array<Milliseconds, 2> increment{};
@@ -22,7 +24,7 @@ struct SearchLimits {
 
   // True when the search ends by itself, without a stop.
   [[nodiscard]] bool finite() const {
-    return !infinite && (depth || nodes || movetime || time[0] || time[1]);
+    return !infinite && (solve || depth || nodes || movetime || time[0] || time[1]);
   }
 };
 

@@ -34,6 +34,11 @@ class GameSession {
   [[nodiscard]] virtual std::function<std::string()> make_search(const engine::SearchLimits& limits,
                                                                  const std::atomic<bool>& stop,
                                                                  LineSink& out) = 0;
+  // Proofs of the position of the last `go solve`, as a job like make_search
+  // (it prints an info line per proof and a one-line `proof <json>` reply).
+  // Nothing when no position was solved yet.
+  [[nodiscard]] virtual std::function<std::string()> make_proof(const std::atomic<bool>& stop,
+                                                                LineSink& out) = 0;
 };
 
 // The games a session can play, in the order `uci` lists them.

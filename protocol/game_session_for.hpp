@@ -5,6 +5,7 @@
 #include "engine/search.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
+#include "protocol/prove.hpp"
 
 namespace brudno::protocol {
 
@@ -40,18 +41,40 @@ class GameSessionFor final : public GameSession {
   [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
                                                          const std::atomic<bool>& stop,
                                                          LineSink& out) override {
+    if (limits.solve) last_solved_ = position_;
     return [root = position_, limits, &stop, &out, &table = table_] {
       engine::Search<G> search(table);
       const auto result = search.run(root, limits, stop, [&out](const auto& report) {
         out.write_line(format_info<G>(report));
       });
+      if (limits.solve && !result.exact && !stop.load()) {
+        out.write_line("info string error: the value could not be proven within " +
+                       std::to_string(engine::kMaxPly) + " plies");
+      }
       return format_bestmove<G>(result);
+    };
+  }
+
+  [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>& stop,
+                                                        LineSink& out) override {
+    if (!last_solved_) return {};
+    return [root = *last_solved_, &stop, &out, &table = table_] {
+      auto proved = solve_and_prove(root, table, stop);
+      if (const auto* problem = std::get_if<std::string>(&proved)) {
+        out.write_line("info string error: " + *problem);
+        return std::string{};
+      }
+      const auto& document = std::get<ProofDocument>(proved);
+      for (const auto& proof : document.proofs)
+        out.write_line("info string proof " + describe_proof(proof));
+      return "proof " + write_proof_document(document);
     };
   }
 
  private:
   engine::TranspositionTable& table_;
   G position_ = G::start_position();
+  std::optional<G> last_solved_;
 };
 
 }  // namespace brudno::protocol

@@ -18,6 +18,10 @@ std::variant<engine::SearchLimits, std::string> parse_go(
       limits.infinite = true;
       continue;
     }
+    if (word == "solve") {
+      limits.solve = true;
+      continue;
+    }
     const bool takes_number = word == "depth" || word == "nodes" || word == "movetime" ||
                               word == "wtime" || word == "btime" || word == "winc" ||
                               word == "binc" || word == "movestogo";

@@ -3,29 +3,70 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/program_options.hpp>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "protocol/bench.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/stdin_loop.hpp"
+#include "tools/command.hpp"
 
 namespace po = boost::program_options;
 
 namespace {
 
-constexpr const char* kUsage = R"(Usage: brudno [options] [command]
+constexpr const char* kUsage = R"(Usage: brudno [options] [command [command options]]
 
 With no command, brudno speaks the UCI protocol on standard input and output
-(games: tictactoe, synthetic; choose with "setoption name Game value <game>").
+(docs/protocol.md). Choose the game with "setoption name Game value <game>".
 
 Commands:
-  uci     the same as no command
-  bench   search a fixed set of positions; the last two lines are the total
-          nodes (the bench signature) and nodes per second
+  uci           the same as no command
+  bench         search a fixed set of positions; the last two lines are the
+                total nodes (the bench signature) and nodes per second
+  prove         solve a position exactly and write both proof trees
+  check-proof   verify a proof tree; exits 1 naming the fault if it fails
+Run "brudno <command> --help" for a command's options.
 
 Options)";
+
+using Command = std::function<int(const brudno::tools::Arguments&)>;
+
+const std::map<std::string, Command>& commands() {
+  static const std::map<std::string, Command> table = {
+      {"uci",
+       [](const auto&) {
+         std::ios::sync_with_stdio(false);
+         return brudno::protocol::run_uci_loop(std::cin, std::cout);
+       }},
+      {"bench",
+       [](const auto&) {
+         brudno::protocol::run_bench(std::cout);
+         return 0;
+       }},
+      {"prove",
+       [](const auto& args) { return brudno::tools::run_prove(args, std::cout, std::cerr); }},
+      {"check-proof",
+       [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
+  };
+  return table;
+}
+
+// Global options stand before the command; everything from the command on is its own.
+int first_command_index(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--log-level" || arg == "--log-file") {
+      ++i;
+    } else if (arg.empty() || arg[0] != '-') {
+      return i;
+    }
+  }
+  return argc;
+}
 
 }  // namespace
 
@@ -35,17 +76,12 @@ int main(int argc, char** argv) {
       "version", "show the version and exit")("log-level",
                                               po::value<std::string>()->default_value("warn"),
                                               "trace, debug, info, warn, error, critical or off")(
-      "log-file", po::value<std::string>(), "write the log to this file instead of stderr");
-  po::options_description hidden;
-  hidden.add_options()("command", po::value<std::vector<std::string>>());
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("command", -1);
+      "log-file", po::value<std::string>(), "write the log to this file instead of standard error");
 
+  const int command_at = first_command_index(argc, argv);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::store(po::parse_command_line(command_at, argv, options), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "brudno: " << e.what() << "\nTry 'brudno --help'.\n";
@@ -67,22 +103,16 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  const auto words = vm.count("command") ? vm["command"].as<std::vector<std::string>>()
-                                         : std::vector<std::string>{};
-  const std::string command = words.empty() ? "uci" : words[0];
-  if (words.size() > 1) {
-    std::cerr << "brudno: unexpected argument '" << words[1] << "' after '" << command
-              << "'\nTry 'brudno --help'.\n";
+  const std::string name = command_at < argc ? argv[command_at] : "uci";
+  const auto command = commands().find(name);
+  if (command == commands().end()) {
+    std::cerr << "brudno: unknown command '" << name << "'\nTry 'brudno --help'.\n";
     return 2;
   }
-  if (command == "uci") {
-    std::ios::sync_with_stdio(false);
-    return brudno::protocol::run_uci_loop(std::cin, std::cout);
+  const brudno::tools::Arguments args(argv + std::min(command_at + 1, argc), argv + argc);
+  if ((name == "uci" || name == "bench") && !args.empty()) {
+    std::cerr << "brudno: '" << name << "' takes no arguments, got '" << args[0] << "'\n";
+    return 2;
   }
-  if (command == "bench") {
-    brudno::protocol::run_bench(std::cout);
-    return 0;
-  }
-  std::cerr << "brudno: unknown command '" << command << "'\nTry 'brudno --help'.\n";
-  return 2;
+  return command->second(args);
 }

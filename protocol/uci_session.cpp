@@ -56,6 +56,8 @@ void UciSession::handle_line(std::string_view line) {
     stop_search();
   } else if (command == "quit") {
     on_quit();
+  } else if (command == "proof") {
+    on_proof();
   } else if (command == "d") {
     out_.write_line(game_->display());
   } else if (command == "debug" || command == "register") {
@@ -141,17 +143,28 @@ void UciSession::on_go(const Words& words) {
   if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
   const auto& limits = std::get<engine::SearchLimits>(parsed);
 
-  wait_for_search();  // the last one has printed its bestmove; collect its thread
+  search_is_infinite_ = !limits.finite();
+  start_job(game_->make_search(limits, stop_, out_));
+}
+
+void UciSession::on_proof() {
+  if (searching()) return error("a search is running; send stop first");
+  auto job = game_->make_proof(stop_, out_);
+  if (!job) return error("no solved position to prove; send 'go solve' first");
+  search_is_infinite_ = false;
+  start_job(std::move(job));
+}
+
+void UciSession::start_job(std::function<std::string()> job) {
+  wait_for_search();  // the last one has printed its reply; collect its thread
   stop_.store(false);
   searching_.store(true, std::memory_order_release);
-  search_is_infinite_ = !limits.finite();
-  auto search = game_->make_search(limits, stop_, out_);
-  search_thread_ = std::thread([this, search = std::move(search)] {
-    const std::string bestmove = search();
-    // Cleared before bestmove is printed, so a client that reacts to bestmove
+  search_thread_ = std::thread([this, job = std::move(job)] {
+    const std::string reply = job();
+    // Cleared before the reply is printed, so a client that reacts to bestmove
     // with a new go never finds the old search still marked as running.
     searching_.store(false, std::memory_order_release);
-    out_.write_line(bestmove);
+    if (!reply.empty()) out_.write_line(reply);
   });
 }
 

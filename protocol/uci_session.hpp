@@ -4,6 +4,7 @@
 // blocks on a search: searches run on their own thread.
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <thread>
@@ -35,6 +36,10 @@ class UciSession {
   void on_setoption(const Words& words);
   void on_position(const Words& words);
   void on_go(const Words& words);
+  void on_proof();
+  // Runs a job on the search thread; prints its returned line, if any, once
+  // the session is marked idle again.
+  void start_job(std::function<std::string()> job);
   void on_ucinewgame();
   void on_quit();
 

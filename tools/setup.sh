@@ -8,6 +8,7 @@ packages=(
   libboost-dev libboost-program-options-dev
   libspdlog-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  nlohmann-json3-dev
 )
 
 missing=()

@@ -147,3 +147,27 @@ TEST(UciSession, GameOptionIsCaseInsensitiveAndClearsNothingElse) {
 
 }  // namespace
 }  // namespace brudno::protocol
+
+namespace brudno::protocol {
+namespace {
+
+TEST(UciSession, GoSolveThenProofPrintsBothProofs) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("proof");
+  EXPECT_EQ(out.count_prefix("info string error: no solved position to prove"), 1u);
+  session.handle_line("position fen O.X/.../...");
+  session.handle_line("go solve");
+  while (out.count_prefix("bestmove") == 0) std::this_thread::yield();
+  session.handle_line("position startpos");  // the proof is of the solved position, not this one
+  session.handle_line("proof");
+  session.end_of_input();
+  EXPECT_EQ(out.count_prefix("info string proof at least 999999995 (mate 3)"), 1u);
+  EXPECT_EQ(out.count_prefix("info string proof at most 999999995 (mate 3)"), 1u);
+  ASSERT_EQ(out.count_prefix("proof {"), 1u);
+  const auto lines = out.lines();
+  EXPECT_NE(lines.back().find("\"position\":\"O.X/.../...\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace brudno::protocol

@@ -1,0 +1,28 @@
+#pragma once
+// The games brudno hosts, as one type list: the only place a game is chosen
+// by name at run time. A new game is one entry here.
+
+#include <array>
+#include <string_view>
+
+#include "games/synthetic/synthetic.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+
+namespace brudno::protocol {
+
+template <engine::Game... Games>
+struct GameList {
+  static constexpr std::array<std::string_view, sizeof...(Games)> kNames = {Games::kName...};
+
+  // Calls visitor.template operator()<G>() for the game named `name`; false if none is.
+  template <class Visitor>
+  static bool visit(std::string_view name, Visitor&& visitor) {
+    return ((name == Games::kName ? (visitor.template operator()<Games>(), true) : false) || ...);
+  }
+};
+
+using AllGames = GameList<games::TicTacToe, games::SyntheticTree>;
+
+inline constexpr std::string_view kDefaultGame = games::TicTacToe::kName;
+
+}  // namespace brudno::protocol

@@ -1,0 +1,128 @@
+#include "protocol/proof_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/info_format.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormat = "brudno-proof-1";
+
+const char* claim_name(engine::ProofClaim claim) {
+  return claim == engine::ProofClaim::kAtLeast ? "at least" : "at most";
+}
+
+json proof_to_json(const engine::Proof& proof) {
+  json nodes = json::array();
+  for (const auto& node : proof.nodes) {
+    if (node.leaf_value) {
+      nodes.push_back({{"value", *node.leaf_value}});
+      continue;
+    }
+    json moves = json::array();
+    for (const auto& [move, child] : node.moves) moves.push_back(json::array({move, child}));
+    nodes.push_back(std::move(moves));
+  }
+  return {{"claim", claim_name(proof.claim)},
+          {"bound", proof.bound},
+          {"bound_uci", format_score(proof.bound)},
+          {"positions", proof.positions()},
+          {"moves", proof.moves_written()},
+          {"root", proof.root},
+          {"nodes", std::move(nodes)}};
+}
+
+engine::Proof proof_from_json(const json& object) {
+  engine::Proof proof;
+  const auto claim = object.at("claim").get<std::string>();
+  if (claim != "at least" && claim != "at most") {
+    throw std::runtime_error("claim must be \"at least\" or \"at most\", not \"" + claim + "\"");
+  }
+  proof.claim = claim == "at least" ? engine::ProofClaim::kAtLeast : engine::ProofClaim::kAtMost;
+  proof.bound = object.at("bound").get<engine::Score>();
+  proof.root = object.at("root").get<int>();
+  for (const auto& node : object.at("nodes")) {
+    engine::ProofNode parsed;
+    if (node.is_object()) {
+      parsed.leaf_value = node.at("value").get<engine::Score>();
+      proof.nodes.push_back(std::move(parsed));
+      continue;
+    }
+    if (!node.is_array())
+      throw std::runtime_error("a node must be a list of moves or {\"value\": v}");
+    for (const auto& move : node) {
+      if (!move.is_array() || move.size() != 2)
+        throw std::runtime_error("a move must be [text, child]");
+      parsed.moves.emplace_back(move.at(0).get<std::string>(), move.at(1).get<int>());
+    }
+    proof.nodes.push_back(std::move(parsed));
+  }
+  return proof;
+}
+
+}  // namespace
+
+std::string write_proof_document(const ProofDocument& document, bool one_line) {
+  json proofs = json::array();
+  for (const auto& proof : document.proofs) proofs.push_back(proof_to_json(proof));
+  json object = {{"format", kFormat},
+                 {"game", document.game},
+                 {"position", document.position},
+                 {"value", document.value},
+                 {"value_uci", format_score(document.value)},
+                 {"proofs", std::move(proofs)}};
+  if (one_line) return object.dump();
+
+  // For files: the same JSON with one proof node per line, so a person can
+  // read it, diff it and damage it by hand.
+  std::string text = "{\n";
+  // Appends one `"key": value` line per member, leaving out `skip`.
+  const auto add_members = [&text](const json& members, std::string_view indent,
+                                   std::string_view skip) {
+    for (const auto& [key, value] : members.items()) {
+      if (key == skip) continue;
+      text.append(indent).append(json(key).dump()).append(": ").append(value.dump()).append(",\n");
+    }
+  };
+  add_members(object, " ", "proofs");
+  text += " \"proofs\": [\n";
+  const json& all_proofs = object["proofs"];
+  for (std::size_t p = 0; p < all_proofs.size(); ++p) {
+    text += "  {\n";
+    add_members(all_proofs[p], "   ", "nodes");
+    text += "   \"nodes\": [\n";
+    const json& nodes = all_proofs[p]["nodes"];
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+      text.append("    ").append(nodes[n].dump()).append(n + 1 < nodes.size() ? ",\n" : "\n");
+    }
+    text.append("   ]\n  }").append(p + 1 < all_proofs.size() ? ",\n" : "\n");
+  }
+  text += " ]\n}\n";
+  return text;
+}
+
+std::variant<ProofDocument, std::string> read_proof_document(const std::string& text) {
+  try {
+    const json object = json::parse(text);
+    if (object.at("format") != kFormat) return std::string("not a ") + kFormat + " document";
+    ProofDocument document;
+    document.game = object.at("game").get<std::string>();
+    document.position = object.at("position").get<std::string>();
+    document.value = object.at("value").get<engine::Score>();
+    for (const auto& proof : object.at("proofs")) document.proofs.push_back(proof_from_json(proof));
+    return document;
+  } catch (const std::exception& e) {
+    return std::string("malformed proof: ") + e.what();
+  }
+}
+
+std::string describe_proof(const engine::Proof& proof) {
+  return std::string(claim_name(proof.claim)) + ' ' + std::to_string(proof.bound) + " (" +
+         format_score(proof.bound) + "): " + std::to_string(proof.positions()) + " positions, " +
+         std::to_string(proof.moves_written()) + " moves";
+}
+
+}  // namespace brudno::protocol

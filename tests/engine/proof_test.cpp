@@ -1,0 +1,154 @@
+// Proof trees: what the builder emits passes the independent checker, and
+// damaged proofs fail with a message naming the spot.
+
+#include <gtest/gtest.h>
+
+#include "engine/minimax.hpp"
+#include "engine/proof_builder.hpp"
+#include "engine/proof_checker.hpp"
+#include "engine/search.hpp"
+#include "games/synthetic/synthetic.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+
+namespace brudno::engine {
+namespace {
+
+using games::SyntheticTree;
+using games::TicTacToe;
+
+template <Game G>
+Proof prove(const G& root, ProofClaim claim, Score bound) {
+  TranspositionTable table(1);
+  const std::atomic<bool> stop{false};
+  auto built = ProofBuilder<G>(root, table, stop).build(claim, bound);
+  if (auto* problem = std::get_if<std::string>(&built)) ADD_FAILURE() << *problem;
+  return std::get<Proof>(std::move(built));
+}
+
+TicTacToe board(std::string_view text) {
+  return *TicTacToe::parse(text);
+}
+
+struct ClassicCase {
+  const char* text;
+  Score value;
+};
+
+class ClassicTicTacToe : public ::testing::TestWithParam<ClassicCase> {};
+
+TEST_P(ClassicTicTacToe, BothProofsHold) {
+  const auto root = board(GetParam().text);
+  auto copy = root;
+  ASSERT_EQ(minimax(copy, 9), GetParam().value);
+  for (const auto claim : {ProofClaim::kAtLeast, ProofClaim::kAtMost}) {
+    const Proof proof = prove(root, claim, GetParam().value);
+    EXPECT_EQ(check_proof(root, proof), std::nullopt);
+    EXPECT_GT(proof.positions(), 1u);
+    EXPECT_GE(proof.moves_written() + 1,
+              proof.positions());  // a DAG: every node but the root is reached
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Classic, ClassicTicTacToe,
+                         ::testing::Values(ClassicCase{".../.../...", 0},
+                                           ClassicCase{"OX./.../...", 0},
+                                           ClassicCase{"O.X/.../...", win_in(5)}));
+
+TEST(Proof, BuilderRefusesAClaimThatIsFalse) {
+  TranspositionTable table(1);
+  const std::atomic<bool> stop{false};
+  ProofBuilder<TicTacToe> builder(board(".../.../..."), table, stop);
+  EXPECT_TRUE(std::holds_alternative<std::string>(builder.build(ProofClaim::kAtLeast, 1)));
+  EXPECT_TRUE(std::holds_alternative<std::string>(builder.build(ProofClaim::kAtMost, -1)));
+}
+
+TEST(Proof, SyntheticTreesProveTheirMinimaxValue) {
+  for (int seed = 0; seed < 40; ++seed) {
+    SyntheticTree tree(3, 1 + seed % 6, static_cast<std::uint64_t>(seed),
+                       games::ChildOrder::kRandom);
+    const Score value = tree.true_value();
+    for (const auto claim : {ProofClaim::kAtLeast, ProofClaim::kAtMost}) {
+      const Proof proof = prove(tree, claim, value);
+      EXPECT_EQ(check_proof(tree, proof), std::nullopt) << tree.to_text();
+      // One bound tighter is false, and the checker says so.
+      Proof stronger = proof;
+      stronger.bound += claim == ProofClaim::kAtLeast ? 1 : -1;
+      EXPECT_TRUE(check_proof(tree, stronger)) << tree.to_text();
+    }
+  }
+}
+
+// The damage tests work on the "O on 1, X on 3" win: X (the root side) proves
+// at least a win in 5 plies.
+class DamagedProof : public ::testing::Test {
+ protected:
+  const TicTacToe root = board("O.X/.../...");
+  Proof proof = prove(root, ProofClaim::kAtLeast, win_in(5));
+
+  // The first node with more than one move: an opponent's node.
+  ProofNode& opponent_node() {
+    for (auto& node : proof.nodes) {
+      if (node.moves.size() > 1) return node;
+    }
+    throw std::logic_error("no opponent node");
+  }
+  ProofNode& first_leaf() {
+    for (auto& node : proof.nodes) {
+      if (node.leaf_value) return node;
+    }
+    throw std::logic_error("no leaf");
+  }
+  std::string problem() {
+    const auto found = check_proof(root, proof);
+    return found.value_or("");
+  }
+};
+
+TEST_F(DamagedProof, IntactProofHolds) {
+  EXPECT_EQ(problem(), "");
+}
+
+TEST_F(DamagedProof, MissingReplyIsNamed) {
+  auto& node = opponent_node();
+  const std::string dropped = node.moves.back().first;
+  node.moves.pop_back();
+  EXPECT_NE(problem().find("reply '" + dropped + "' is missing after moves 6"), std::string::npos)
+      << problem();
+}
+
+TEST_F(DamagedProof, ChangedLeafValueIsNamed) {
+  *first_leaf().leaf_value -= 1;
+  EXPECT_NE(problem().find("leaf value"), std::string::npos) << problem();
+  EXPECT_NE(problem().find("is wrong"), std::string::npos) << problem();
+  EXPECT_NE(problem().find("after moves 6"), std::string::npos) << problem();
+}
+
+TEST_F(DamagedProof, IllegalMoveIsNamed) {
+  proof.nodes[static_cast<std::size_t>(proof.root)].moves[0].first = "1";  // O is on 1
+  EXPECT_EQ(problem(), "illegal move '1' at the root");
+}
+
+TEST_F(DamagedProof, NonTerminalLeafIsNamed) {
+  auto& node = opponent_node();
+  node.moves.clear();
+  EXPECT_EQ(problem(), "a leaf that is not the end of the game after moves 6");
+}
+
+TEST_F(DamagedProof, ProverWithTwoMovesIsNamed) {
+  auto& root_node = proof.nodes[static_cast<std::size_t>(proof.root)];
+  root_node.moves.push_back({"9", root_node.moves[0].second});
+  EXPECT_EQ(problem(), "the prover must choose exactly one move, found 2 at the root");
+}
+
+TEST_F(DamagedProof, ClaimTooStrongIsNamed) {
+  proof.bound = win_in(3);
+  EXPECT_NE(problem().find("does not meet the claim at least"), std::string::npos) << problem();
+}
+
+TEST_F(DamagedProof, DanglingChildIsNamed) {
+  proof.nodes[static_cast<std::size_t>(proof.root)].moves[0].second = 100000;
+  EXPECT_NE(problem().find("does not exist at the root"), std::string::npos) << problem();
+}
+
+}  // namespace
+}  // namespace brudno::engine

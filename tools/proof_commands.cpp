@@ -1,0 +1,179 @@
+// `brudno prove` and `brudno check-proof`: proofs on the command line.
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/proof_checker.hpp"
+#include "protocol/game_list.hpp"
+#include "protocol/info_format.hpp"
+#include "protocol/prove.hpp"
+#include "tools/command.hpp"
+
+namespace brudno::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+// Parses `args` against `options`; on a bad argument prints why and returns false.
+bool parse_arguments(const Arguments& args, const po::options_description& options,
+                     const po::positional_options_description& positional, po::variables_map& vm,
+                     std::ostream& err) {
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+    return true;
+  } catch (const po::error& e) {
+    err << "brudno: " << e.what() << '\n' << options;
+    return false;
+  }
+}
+
+std::string game_list_text() {
+  std::string text;
+  for (const auto name : protocol::AllGames::kNames)
+    text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+}  // namespace
+
+int run_prove(const Arguments& args, std::ostream& out, std::ostream& err) {
+  po::options_description options(
+      "Usage: brudno prove [--game G] [--position TEXT] [--out FILE]\n"
+      "Solves the position exactly and writes both proof trees as JSON (docs/protocol.md)");
+  options.add_options()("help,h", "show this help")(
+      "game", po::value<std::string>()->default_value(std::string(protocol::kDefaultGame)),
+      ("the game: " + game_list_text()).c_str())(
+      "position", po::value<std::string>(),
+      "the game's position text (default: the start position)")(
+      "out", po::value<std::string>(), "write the proof here instead of standard output")(
+      "hash", po::value<std::size_t>()->default_value(64), "transposition table size in MB");
+  po::variables_map vm;
+  if (!parse_arguments(args, options, {}, vm, err)) return 2;
+  if (vm.count("help")) {
+    out << options << '\n';
+    return 0;
+  }
+
+  int status = 0;
+  const std::string game = vm["game"].as<std::string>();
+  const bool known = protocol::AllGames::visit(game, [&]<engine::Game G>() {
+    const auto root = vm.count("position") ? G::parse(vm["position"].as<std::string>())
+                                           : std::optional<G>(G::start_position());
+    if (!root) {
+      err << "brudno: bad " << game << " position '" << vm["position"].as<std::string>() << "'\n";
+      status = 2;
+      return;
+    }
+    engine::TranspositionTable table(vm["hash"].as<std::size_t>());
+    const std::atomic<bool> stop{false};
+    auto proved = protocol::solve_and_prove(*root, table, stop);
+    if (const auto* problem = std::get_if<std::string>(&proved)) {
+      err << "brudno: " << *problem << '\n';
+      status = 1;
+      return;
+    }
+    const auto& document = std::get<protocol::ProofDocument>(proved);
+    const std::string text = protocol::write_proof_document(document, false);
+    if (vm.count("out")) {
+      std::ofstream file(vm["out"].as<std::string>());
+      if (!(file << text)) {
+        err << "brudno: cannot write " << vm["out"].as<std::string>() << '\n';
+        status = 1;
+        return;
+      }
+      out << "value " << protocol::format_score(document.value) << '\n';
+      for (const auto& proof : document.proofs)
+        out << "proof " << protocol::describe_proof(proof) << '\n';
+    } else {
+      out << text;
+    }
+  });
+  if (!known) {
+    err << "brudno: unknown game '" << game << "' (" << game_list_text() << ")\n";
+    return 2;
+  }
+  return status;
+}
+
+int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err) {
+  po::options_description options(
+      "Usage: brudno check-proof [--game G] FILE\n"
+      "Verifies a proof with the game's rules alone; exits 1 naming the fault when it fails");
+  options.add_options()("help,h", "show this help")(
+      "game", po::value<std::string>(),
+      "the game the proof must be for (default: the one it names)")(
+      "file", po::value<std::string>(), "the proof, as written by brudno prove");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!parse_arguments(args, options, positional, vm, err)) return 2;
+  if (vm.count("help")) {
+    out << options << '\n';
+    return 0;
+  }
+  if (!vm.count("file")) {
+    err << "brudno: check-proof needs a FILE\n" << options;
+    return 2;
+  }
+  const std::string path = vm["file"].as<std::string>();
+  std::ifstream file(path);
+  if (!file) {
+    err << "brudno: cannot read " << path << '\n';
+    return 2;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  auto read = protocol::read_proof_document(text.str());
+  if (const auto* problem = std::get_if<std::string>(&read)) {
+    err << "brudno: " << path << ": " << *problem << '\n';
+    return 1;
+  }
+  const auto& document = std::get<protocol::ProofDocument>(read);
+  if (vm.count("game") && vm["game"].as<std::string>() != document.game) {
+    err << "brudno: the proof is for " << document.game << ", not " << vm["game"].as<std::string>()
+        << '\n';
+    return 1;
+  }
+
+  int status = 0;
+  const bool known = protocol::AllGames::visit(document.game, [&]<engine::Game G>() {
+    const auto root = G::parse(document.position);
+    if (!root) {
+      err << "brudno: bad " << document.game << " position '" << document.position
+          << "' in the proof\n";
+      status = 1;
+      return;
+    }
+    bool at_least = false;
+    bool at_most = false;
+    for (std::size_t i = 0; i < document.proofs.size(); ++i) {
+      const auto& proof = document.proofs[i];
+      if (auto problem = engine::check_proof(*root, proof)) {
+        err << "brudno: proof " << i + 1 << " (" << protocol::describe_proof(proof)
+            << ") fails: " << *problem << '\n';
+        status = 1;
+        return;
+      }
+      out << "proof " << i + 1 << " holds: " << protocol::describe_proof(proof) << '\n';
+      at_least |= proof.claim == engine::ProofClaim::kAtLeast && proof.bound == document.value;
+      at_most |= proof.claim == engine::ProofClaim::kAtMost && proof.bound == document.value;
+    }
+    if (at_least && at_most) {
+      out << "value " << protocol::format_score(document.value) << " proven\n";
+    } else {
+      err << "brudno: the proofs hold but do not pin the stated value "
+          << protocol::format_score(document.value) << " from both sides\n";
+      status = 1;
+    }
+  });
+  if (!known) {
+    err << "brudno: unknown game '" << document.game << "' in the proof\n";
+    return 1;
+  }
+  return status;
+}
+
+}  // namespace brudno::tools
