@@ -14,6 +14,7 @@
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
 #include "engine/search_worker.hpp"
+#include "engine/solver.hpp"
 #include "engine/terminal.hpp"
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
@@ -59,7 +60,14 @@ class Search {
       result.exact = true;
     } else {
       result.best_move = root_moves[0];  // something legal even if stopped at once
-      deepen(root, limits, budget, abort, start, report, result);
+      bool solved = false;
+      if constexpr (HasPlyBound<G>) {
+        if (limits.solve) {
+          solve_exactly(root, abort, start, report, result);
+          solved = true;
+        }
+      }
+      if (!solved) deepen(root, limits, budget, abort, start, report, result);
     }
     if (limits.infinite) {
       while (!stop.load(std::memory_order_relaxed)) std::this_thread::sleep_for(Milliseconds{1});
@@ -68,6 +76,27 @@ class Search {
   }
 
  private:
+  // Games with a bound on their length are solved with null-window probes to
+  // the end instead of deepening: no iteration is spent at heuristic depths.
+  void solve_exactly(const G& root, const AbortPolicy& abort, Clock::time_point start,
+                     const Reporter& report, SearchResult<Move>& result) requires HasPlyBound<G> {
+    const auto outcome = Solver<G>(table_, abort).solve(root);
+    result.nodes = outcome.nodes;
+    if (!outcome.solved) return;
+    result.score = outcome.score;
+    result.depth = root.max_plies_left();
+    result.exact = true;
+    if (!outcome.pv.empty()) result.best_move = outcome.pv[0];
+    result.ponder_move = outcome.pv.size() > 1 ? std::optional{outcome.pv[1]} : std::nullopt;
+    if (report) {
+      const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
+      const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
+      report(IterationReport<Move>{result.depth, static_cast<int>(outcome.pv.size()), outcome.score,
+                                   outcome.nodes, outcome.nodes * 1000 / ms, elapsed,
+                                   table_.hashfull(), outcome.pv});
+    }
+  }
+
   void deepen(const G& root, const SearchLimits& limits, const std::optional<TimeBudget>& budget,
               const AbortPolicy& abort, Clock::time_point start, const Reporter& report,
               SearchResult<Move>& result) {

@@ -105,9 +105,11 @@ class SearchWorker {
     if constexpr (HasForcedMoves<G>) position_.keep_forced_moves(moves);
 
     // Ordering by a short look-ahead: with no table move to try first, a
-    // shallower search of this node finds one and leaves it in the table.
+    // shallower search of this node finds one and leaves it in the table. Only
+    // on the principal line, where a wrong first move costs a full re-search;
+    // elsewhere the game's hints, killers and history are cheaper.
     std::optional<std::uint16_t> table_move = entry ? entry->move : std::nullopt;
-    if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
+    if (!table_move && pv_node && depth >= kLookAheadMinDepth && moves.size() > 1) {
       negamax(depth - kLookAheadReduction, ply, alpha, beta, pv_node);
       if (aborted_) return 0;
       if (const auto refreshed = table_.probe(key)) table_move = refreshed->move;

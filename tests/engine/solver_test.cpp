@@ -1,0 +1,68 @@
+// The null-window solver against plain minimax.
+
+#include "engine/solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/minimax.hpp"
+#include "games/synthetic/synthetic.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "tests/engine/synthetic_sweep.hpp"
+
+namespace brudno::engine {
+namespace {
+
+template <Game G>
+typename Solver<G>::Outcome solve(const G& root, bool weak = false) {
+  TranspositionTable table(1);
+  const std::atomic<bool> stop{false};
+  const AbortPolicy abort(stop, std::nullopt, std::nullopt);
+  return Solver<G>(table, abort).solve(root, weak);
+}
+
+int sign(Score score) {
+  return (score > 0) - (score < 0);
+}
+
+TEST(Solver, EqualsMinimaxOnRandomTrees) {
+  for (auto tree : testing::random_trees(20)) {
+    const Score value = minimax(tree, tree.depth());
+    const auto strong = solve(tree);
+    ASSERT_TRUE(strong.solved);
+    EXPECT_EQ(strong.score, value) << tree.to_text();
+    EXPECT_EQ(sign(solve(tree, true).score), sign(value)) << tree.to_text();
+  }
+}
+
+TEST(Solver, EqualsMinimaxOnTicTacToePositions) {
+  for (const auto* text :
+       {".../.../...", "OX./.../...", "O.X/.../...", "X../.O./...", "XO./.X./...", "X.O/.O./..X",
+        "XOX/.O./...", "XX./OO./...", "XOX/OXO/..."}) {
+    auto board = *games::TicTacToe::parse(text);
+    const Score value = minimax(board, 9);
+    const auto outcome = solve(board);
+    ASSERT_TRUE(outcome.solved);
+    EXPECT_EQ(outcome.score, value) << text;
+    EXPECT_EQ(sign(solve(board, true).score), sign(value)) << text;
+    // The principal line reaches the end of the game with that value.
+    Score end_sign = 1;
+    for (const auto move : outcome.pv) {
+      board.play(move);
+      end_sign = -end_sign;
+    }
+    EXPECT_NE(board.status(), Status::kOngoing) << text;
+    EXPECT_EQ(end_sign * terminal_score(board.status(), static_cast<int>(outcome.pv.size())), value)
+        << text;
+  }
+}
+
+TEST(Solver, StopsWhenAsked) {
+  TranspositionTable table(1);
+  const std::atomic<bool> stop{true};
+  const AbortPolicy abort(stop, std::nullopt, std::nullopt);
+  games::SyntheticTree tree(8, 12, 1, games::ChildOrder::kRandom);
+  EXPECT_FALSE(Solver<games::SyntheticTree>(table, abort).solve(tree).solved);
+}
+
+}  // namespace
+}  // namespace brudno::engine
