@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "engine/game.hpp"
+#include "engine/parallel_root.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
 #include "engine/search_worker.hpp"
@@ -20,6 +21,12 @@
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
+
+// How a search runs, as opposed to how long (SearchLimits).
+struct SearchSettings {
+  int threads = 1;  // root split across this many threads when above 1
+  Milliseconds move_overhead = kDefaultMoveOverhead;
+};
 
 // Half-width of the first aspiration window, in the game's evaluation units.
 template <Game G>
@@ -38,8 +45,8 @@ class Search {
   using Reporter = std::function<void(const IterationReport<Move>&)>;
   using Clock = std::chrono::steady_clock;
 
-  explicit Search(TranspositionTable& table, Milliseconds move_overhead = kDefaultMoveOverhead)
-      : table_(table), move_overhead_(move_overhead) {}
+  explicit Search(TranspositionTable& table, SearchSettings settings = {})
+      : table_(table), settings_(settings) {}
 
   // Searches `root` until a limit is met, the value is proven, or `stop` is set.
   // An infinite search returns only after `stop`, as UCI asks.
@@ -47,7 +54,7 @@ class Search {
                          const Reporter& report = {}) {
     const auto start = Clock::now();
     table_.new_search();
-    const auto budget = allocate_time(limits, root.side_to_move(), move_overhead_);
+    const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
     const AbortPolicy abort(stop, limits.nodes,
                             budget ? std::optional{start + budget->maximum} : std::nullopt);
 
@@ -80,7 +87,7 @@ class Search {
   // the end instead of deepening: no iteration is spent at heuristic depths.
   void solve_exactly(const G& root, const AbortPolicy& abort, Clock::time_point start,
                      const Reporter& report, SearchResult<Move>& result) requires HasPlyBound<G> {
-    const auto outcome = Solver<G>(table_, abort).solve(root);
+    const auto outcome = Solver<G>(table_, abort, settings_.threads).solve(root);
     result.nodes = outcome.nodes;
     if (!outcome.solved) return;
     result.score = outcome.score;
@@ -100,11 +107,24 @@ class Search {
   void deepen(const G& root, const SearchLimits& limits, const std::optional<TimeBudget>& budget,
               const AbortPolicy& abort, Clock::time_point start, const Reporter& report,
               SearchResult<Move>& result) {
+    if (settings_.threads > 1) {
+      ParallelRoot<G> parallel(root, table_, abort, settings_.threads);
+      deepen_with(parallel, root, limits, budget, abort, start, report, result);
+    } else {
+      SearchWorker<G> worker(root, table_, abort);
+      deepen_with(worker, root, limits, budget, abort, start, report, result);
+    }
+  }
+
+  // `worker` is a SearchWorker or a ParallelRoot: both search the root.
+  template <class RootSearch>
+  void deepen_with(RootSearch& worker, const G& root, const SearchLimits& limits,
+                   const std::optional<TimeBudget>& budget, const AbortPolicy& abort,
+                   Clock::time_point start, const Reporter& report, SearchResult<Move>& result) {
     int ply_bound = kMaxPly;
     if constexpr (HasPlyBound<G>) ply_bound = std::max(1, root.max_plies_left());
     const int max_depth = std::clamp(limits.depth.value_or(kMaxPly), 1, kMaxPly);
 
-    SearchWorker<G> worker(root, table_, abort);
     for (int depth = 1; depth <= max_depth && !abort.stop_requested(); ++depth) {
       const Score score = search_with_aspiration(worker, depth, result.score);
       result.nodes = worker.nodes();
@@ -129,7 +149,8 @@ class Search {
     }
   }
 
-  Score search_with_aspiration(SearchWorker<G>& worker, int depth, Score previous) {
+  template <class RootSearch>
+  Score search_with_aspiration(RootSearch& worker, int depth, Score previous) {
     Score delta = aspiration_window<G>();
     Score alpha = -kInfinity;
     Score beta = kInfinity;
@@ -152,7 +173,7 @@ class Search {
   }
 
   TranspositionTable& table_;
-  Milliseconds move_overhead_;
+  SearchSettings settings_;
 };
 
 }  // namespace brudno::engine

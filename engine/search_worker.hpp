@@ -57,6 +57,28 @@ class SearchWorker {
     return negamax(depth, 0, alpha, beta, true);
   }
 
+  // Searches one root move to `depth` within (alpha, beta), from the root's
+  // point of view and fail-soft like search_root(); with `pv` the principal
+  // line starting with `move` is kept. This is how the root is split across
+  // threads: each worker takes some of the root moves.
+  Score search_root_move(Move move, int depth, Score alpha, Score beta, bool pv) {
+    pv_length_[0] = 0;
+    position_.play(move);
+    ++nodes_;
+    const Score score = -negamax(depth - 1, 1, -beta, -alpha, pv);
+    position_.undo(move);
+    if (pv && !aborted_) update_pv(0, move);
+    return score;
+  }
+  void reset_seldepth() { seldepth_ = 0; }
+
+  // A flag raised when another thread's result makes this worker's task
+  // pointless (a cut-off at the split root). The worker then gives up like an
+  // abort, but resume() lets it take the next task.
+  void watch_cutoff(const std::atomic<bool>* cutoff) { cutoff_ = cutoff; }
+  [[nodiscard]] bool cut_off() const { return cut_off_; }
+  void resume() { aborted_ = cut_off_ = false; }
+
   [[nodiscard]] bool aborted() const { return aborted_; }
   [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
   [[nodiscard]] int seldepth() const { return seldepth_; }
@@ -67,6 +89,7 @@ class SearchWorker {
 
  private:
   static constexpr std::uint64_t kAbortCheckInterval = 2048;
+  static constexpr std::uint64_t kCutoffCheckInterval = 64;
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
 
@@ -77,6 +100,11 @@ class SearchWorker {
     if (abort_.over_node_limit(nodes_) ||
         (++calls_ % kAbortCheckInterval == 0 && abort_.stop_requested())) {
       aborted_ = true;
+      return 0;
+    }
+    if (cutoff_ != nullptr && calls_ % kCutoffCheckInterval == 0 &&
+        cutoff_->load(std::memory_order_relaxed)) {
+      aborted_ = cut_off_ = true;
       return 0;
     }
 
@@ -179,6 +207,8 @@ class SearchWorker {
   std::uint64_t calls_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;
+  bool cut_off_ = false;
+  const std::atomic<bool>* cutoff_ = nullptr;
   // Triangular table of principal lines: row `ply` holds the line from that ply.
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/parallel_root.hpp"
 #include "engine/search_worker.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -33,10 +34,22 @@ class Solver {
     std::vector<Move> pv;  // a line that attains the value (strong solves only)
   };
 
-  Solver(TranspositionTable& table, const AbortPolicy& abort) : table_(table), abort_(abort) {}
+  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1)
+      : table_(table), abort_(abort), threads_(threads) {}
 
   Outcome solve(const G& root, bool weak = false) {
+    if (threads_ > 1) {
+      ParallelRoot<G> parallel(root, table_, abort_, threads_);
+      return solve_with(parallel, root, weak);
+    }
     SearchWorker<G> worker(root, table_, abort_);
+    return solve_with(worker, root, weak);
+  }
+
+ private:
+  // `worker` is a SearchWorker or a ParallelRoot: both search the root.
+  template <class RootSearch>
+  Outcome solve_with(RootSearch& worker, const G& root, bool weak) {
     const int depth = std::max(1, root.max_plies_left());
     const auto at_least = [&](Score x) { return worker.search_root(depth, x - 1, x) >= x; };
     Outcome outcome;
@@ -61,7 +74,6 @@ class Solver {
     return outcome;
   }
 
- private:
   // The largest x in [low, high] with at_least(x), given at_least(low). Decided
   // values are searched as distances to the end, so a win takes a handful of
   // probes, not the thirty a plain bisection of the score range would.
@@ -113,6 +125,7 @@ class Solver {
 
   TranspositionTable& table_;
   const AbortPolicy& abort_;
+  int threads_;
 };
 
 }  // namespace brudno::engine

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/search.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/transposition_table.hpp"
 #include "protocol/line_sink.hpp"
@@ -31,9 +32,9 @@ class GameSession {
   // A search of the current position, to run on any thread: it works on its own
   // copy, writes one info line per iteration and returns the bestmove line for
   // the caller to print once it has marked the search finished.
-  [[nodiscard]] virtual std::function<std::string()> make_search(const engine::SearchLimits& limits,
-                                                                 const std::atomic<bool>& stop,
-                                                                 LineSink& out) = 0;
+  [[nodiscard]] virtual std::function<std::string()> make_search(
+      const engine::SearchLimits& limits, const engine::SearchSettings& settings,
+      const std::atomic<bool>& stop, LineSink& out) = 0;
   // Proofs of the position of the last `go solve`, as a job like make_search
   // (it prints an info line per proof and a one-line `proof <json>` reply).
   // Nothing when no position was solved yet.

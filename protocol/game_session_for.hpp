@@ -39,11 +39,12 @@ class GameSessionFor final : public GameSession {
   }
 
   [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
+                                                         const engine::SearchSettings& settings,
                                                          const std::atomic<bool>& stop,
                                                          LineSink& out) override {
     if (limits.solve) last_solved_ = position_;
-    return [root = position_, limits, &stop, &out, &table = table_] {
-      engine::Search<G> search(table);
+    return [root = position_, limits, settings, &stop, &out, &table = table_] {
+      engine::Search<G> search(table, settings);
       const auto result = search.run(root, limits, stop, [&out](const auto& report) {
         out.write_line(format_info<G>(report));
       });

@@ -13,6 +13,12 @@ namespace {
 
 constexpr std::string_view kEngineName = "brudno 0.1.0";
 constexpr std::string_view kAuthors = "the brudno authors";
+constexpr int kMaxMoveOverhead = 5000;
+
+// One search thread per hardware thread at most, as UCI engines offer.
+int max_threads() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 std::string lowercase(std::string_view text) {
   std::string result(text);
@@ -76,6 +82,11 @@ void UciSession::on_uci() {
   out_.write_line("option name Hash type spin default " +
                   std::to_string(engine::TranspositionTable::kDefaultMegabytes) + " min 1 max " +
                   std::to_string(engine::TranspositionTable::kMaxMegabytes));
+  out_.write_line("option name Threads type spin default 1 min 1 max " +
+                  std::to_string(max_threads()));
+  out_.write_line("option name Move Overhead type spin default " +
+                  std::to_string(engine::kDefaultMoveOverhead.count()) + " min 0 max " +
+                  std::to_string(kMaxMoveOverhead));
   out_.write_line("uciok");
 }
 
@@ -108,6 +119,22 @@ void UciSession::on_setoption(const Words& words) {
                    "'");
     }
     table_.resize(static_cast<std::size_t>(*megabytes));
+  } else if (equals_ignoring_case(name, "Threads")) {
+    if (searching()) return error("cannot change Threads while a search is running");
+    const auto threads = parse_integer<int>(value);
+    if (!threads || *threads < 1 || *threads > max_threads()) {
+      return error("Threads must be an integer from 1 to " + std::to_string(max_threads()) +
+                   ", got '" + value + "'");
+    }
+    settings_.threads = *threads;
+  } else if (equals_ignoring_case(name, "Move Overhead")) {
+    const auto overhead = parse_integer<int>(value);
+    if (!overhead || *overhead < 0 || *overhead > kMaxMoveOverhead) {
+      return error("Move Overhead must be an integer from 0 to " +
+                   std::to_string(kMaxMoveOverhead) + " (milliseconds), got '" + value + "'");
+    }
+    if (searching()) return error("cannot change Move Overhead while a search is running");
+    settings_.move_overhead = engine::Milliseconds{*overhead};
   } else {
     error("unknown option '" + name + "'");
   }
@@ -144,7 +171,7 @@ void UciSession::on_go(const Words& words) {
   const auto& limits = std::get<engine::SearchLimits>(parsed);
 
   search_is_infinite_ = !limits.finite();
-  start_job(game_->make_search(limits, stop_, out_));
+  start_job(game_->make_search(limits, settings_, stop_, out_));
 }
 
 void UciSession::on_proof() {

@@ -50,6 +50,7 @@ class UciSession {
 
   LineSink& out_;
   engine::TranspositionTable table_;
+  engine::SearchSettings settings_;
   std::unique_ptr<GameSession> game_;
   std::thread search_thread_;
   std::atomic<bool> stop_{false};

@@ -42,6 +42,10 @@ TEST(UciSession, EveryBadLineGetsOneError) {
       "setoption name Hash value 0",
       "setoption name Hash value lots",
       "setoption name Game value checkers",
+      "setoption name Threads value 0",
+      "setoption name Threads value 100000",
+      "setoption name Threads value many",
+      "setoption name Move Overhead value -1",
       "position",
       "position somewhere",
       "position fen",
@@ -116,6 +120,10 @@ TEST(UciSession, InfiniteSearchEndsOnlyWithStop) {
   EXPECT_EQ(out.count_prefix("info string error: a search is already running"), 1u);
   session.handle_line("setoption name Hash value 2");
   EXPECT_EQ(out.count_prefix("info string error: cannot change Hash"), 1u);
+  session.handle_line("setoption name Threads value 1");
+  EXPECT_EQ(out.count_prefix("info string error: cannot change Threads"), 1u);
+  session.handle_line("ucinewgame");
+  EXPECT_EQ(out.count_prefix("info string error: cannot start a new game"), 1u);
   session.handle_line("stop");
   session.end_of_input();
   EXPECT_EQ(out.count_prefix("bestmove "), 1u);
@@ -135,6 +143,28 @@ TEST(UciSession, GoStopRacesGiveExactlyOneBestmoveEach) {
     }
   }
   EXPECT_EQ(out.count_prefix("bestmove"), 100u);
+}
+
+TEST(UciSession, TwoThreadSearchesRaceWithStopAndOptions) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("setoption name Threads value 2");
+    session.handle_line("setoption name Game value synthetic");
+    session.handle_line("position fen 6 30 3 random");
+    for (int i = 0; i < 30; ++i) {
+      session.handle_line("go infinite");
+      session.handle_line("setoption name Hash value 4");  // refused while searching
+      session.handle_line("isready");
+      session.handle_line("stop");
+      session.handle_line("position fen 5 30 " + std::to_string(i) + " random");
+      while (out.count_prefix("bestmove") < static_cast<std::size_t>(i + 1))
+        std::this_thread::yield();
+      session.handle_line("setoption name Hash value 2");  // accepted between searches
+    }
+  }
+  EXPECT_EQ(out.count_prefix("bestmove"), 30u);
+  EXPECT_EQ(out.count_prefix("readyok"), 30u);
 }
 
 TEST(UciSession, GameOptionIsCaseInsensitiveAndClearsNothingElse) {
