@@ -18,6 +18,7 @@
 
 #include "engine/game.hpp"
 #include "engine/search_worker.hpp"
+#include "engine/tsan_annotations.hpp"
 
 namespace brudno::engine {
 
@@ -80,8 +81,15 @@ class ParallelRoot {
     std::atomic<Score> bound{std::max(alpha, best)};
     cutoff_.store(false);
     tbb::task_group tasks;
+    happens_before(&spawned_);
     for (std::size_t i = 1; i < root_moves_.size(); ++i) {
       tasks.run([&, move = root_moves_[i]] {
+        happens_after(&spawned_);
+        // Whatever this task did is seen by the thread that waits for it.
+        struct Finish {
+          ParallelRoot* self;
+          ~Finish() { happens_before(&self->joined_); }
+        } finish{this};
         SearchWorker<G>& worker = this_threads_worker();
         if (worker.aborted() || cutoff_.load(std::memory_order_relaxed)) return;
         // Prove the move no better than the best so far, with a null window...
@@ -112,6 +120,7 @@ class ParallelRoot {
       });
     }
     tasks.wait();
+    happens_after(&joined_);
     // Workers stopped by a sibling's cut-off may work again; a real stop ends the search.
     for (auto& worker : workers_) {
       if (worker->aborted() && !worker->cut_off()) aborted_ = true;
@@ -131,6 +140,8 @@ class ParallelRoot {
   MoveList<Move> root_moves_;
   std::vector<Move> pv_;
   std::atomic<bool> cutoff_{false};
+  char spawned_ = 0;  // addresses for the ThreadSanitizer edges, never read
+  char joined_ = 0;
   bool aborted_ = false;
 };
 

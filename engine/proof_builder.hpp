@@ -25,7 +25,7 @@ class ProofBuilder {
   using Move = typename G::Move;
 
   ProofBuilder(const G& root, TranspositionTable& table, const std::atomic<bool>& stop)
-      : position_(root), table_(table), abort_(stop, std::nullopt, std::nullopt) {}
+      : position_(root), table_(table), abort_(stop, std::nullopt) {}
 
   // The proof, or why it could not be made (a bound that does not hold, a stop).
   std::variant<Proof, std::string> build(ProofClaim claim, Score bound) {

@@ -12,6 +12,7 @@
 
 #include "engine/game.hpp"
 #include "engine/parallel_root.hpp"
+#include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
 #include "engine/search_worker.hpp"
@@ -49,14 +50,18 @@ class Search {
       : table_(table), settings_(settings) {}
 
   // Searches `root` until a limit is met, the value is proven, or `stop` is set.
-  // An infinite search returns only after `stop`, as UCI asks.
+  // An infinite or pondering search returns only after `stop` (or, pondering,
+  // after `ponderhit` and its time), as UCI asks. `clock` lets the caller
+  // restart the time at ponderhit; without one the search keeps its own.
   SearchResult<Move> run(const G& root, const SearchLimits& limits, const std::atomic<bool>& stop,
-                         const Reporter& report = {}) {
-    const auto start = Clock::now();
+                         const Reporter& report = {}, SearchClock* clock = nullptr) {
+    SearchClock own_clock;
+    SearchClock& timer = clock != nullptr ? *clock : own_clock;
     table_.new_search();
     const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
     const AbortPolicy abort(stop, limits.nodes,
-                            budget ? std::optional{start + budget->maximum} : std::nullopt);
+                            budget ? std::optional{budget->maximum} : std::nullopt, &timer);
+    const Run run{limits, budget, abort, timer, Clock::now(), report};
 
     SearchResult<Move> result;
     MoveList<Move> root_moves;
@@ -70,24 +75,43 @@ class Search {
       bool solved = false;
       if constexpr (HasPlyBound<G>) {
         if (limits.solve) {
-          solve_exactly(root, abort, start, report, result);
+          solve_exactly(root, run, result);
           solved = true;
         }
       }
-      if (!solved) deepen(root, limits, budget, abort, start, report, result);
+      if (!solved) deepen(root, run, result);
     }
-    if (limits.infinite) {
-      while (!stop.load(std::memory_order_relaxed)) std::this_thread::sleep_for(Milliseconds{1});
+    while ((limits.infinite || timer.pondering()) && !stop.load(std::memory_order_relaxed)) {
+      std::this_thread::sleep_for(Milliseconds{1});
     }
     return result;
   }
 
  private:
+  // What one run of the search works with.
+  struct Run {
+    const SearchLimits& limits;
+    const std::optional<TimeBudget>& budget;
+    const AbortPolicy& abort;
+    const SearchClock& clock;  // the time budget counts on this one
+    Clock::time_point start;   // reports count from here
+    const Reporter& report;
+  };
+
+  void publish(const Run& run, int depth, int seldepth, Score score, std::uint64_t nodes,
+               const std::vector<Move>& pv) {
+    if (!run.report) return;
+    const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - run.start);
+    const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
+    run.report(IterationReport<Move>{depth, seldepth, score, nodes, nodes * 1000 / ms, elapsed,
+                                     table_.hashfull(), pv});
+  }
+
   // Games with a bound on their length are solved with null-window probes to
   // the end instead of deepening: no iteration is spent at heuristic depths.
-  void solve_exactly(const G& root, const AbortPolicy& abort, Clock::time_point start,
-                     const Reporter& report, SearchResult<Move>& result) requires HasPlyBound<G> {
-    const auto outcome = Solver<G>(table_, abort, settings_.threads).solve(root);
+  void solve_exactly(const G& root, const Run& run,
+                     SearchResult<Move>& result) requires HasPlyBound<G> {
+    const auto outcome = Solver<G>(table_, run.abort, settings_.threads).solve(root);
     result.nodes = outcome.nodes;
     if (!outcome.solved) return;
     result.score = outcome.score;
@@ -95,37 +119,30 @@ class Search {
     result.exact = true;
     if (!outcome.pv.empty()) result.best_move = outcome.pv[0];
     result.ponder_move = outcome.pv.size() > 1 ? std::optional{outcome.pv[1]} : std::nullopt;
-    if (report) {
-      const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
-      const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
-      report(IterationReport<Move>{result.depth, static_cast<int>(outcome.pv.size()), outcome.score,
-                                   outcome.nodes, outcome.nodes * 1000 / ms, elapsed,
-                                   table_.hashfull(), outcome.pv});
-    }
+    publish(run, result.depth, static_cast<int>(outcome.pv.size()), outcome.score, outcome.nodes,
+            outcome.pv);
   }
 
-  void deepen(const G& root, const SearchLimits& limits, const std::optional<TimeBudget>& budget,
-              const AbortPolicy& abort, Clock::time_point start, const Reporter& report,
-              SearchResult<Move>& result) {
+  void deepen(const G& root, const Run& run, SearchResult<Move>& result) {
     if (settings_.threads > 1) {
-      ParallelRoot<G> parallel(root, table_, abort, settings_.threads);
-      deepen_with(parallel, root, limits, budget, abort, start, report, result);
+      ParallelRoot<G> parallel(root, table_, run.abort, settings_.threads);
+      deepen_with(parallel, root, run, result);
     } else {
-      SearchWorker<G> worker(root, table_, abort);
-      deepen_with(worker, root, limits, budget, abort, start, report, result);
+      SearchWorker<G> worker(root, table_, run.abort);
+      deepen_with(worker, root, run, result);
     }
   }
 
   // `worker` is a SearchWorker or a ParallelRoot: both search the root.
   template <class RootSearch>
-  void deepen_with(RootSearch& worker, const G& root, const SearchLimits& limits,
-                   const std::optional<TimeBudget>& budget, const AbortPolicy& abort,
-                   Clock::time_point start, const Reporter& report, SearchResult<Move>& result) {
+  void deepen_with(RootSearch& worker, const G& root, const Run& run, SearchResult<Move>& result) {
     int ply_bound = kMaxPly;
     if constexpr (HasPlyBound<G>) ply_bound = std::max(1, root.max_plies_left());
-    const int max_depth = std::clamp(limits.depth.value_or(kMaxPly), 1, kMaxPly);
+    const int max_depth = std::clamp(run.limits.depth.value_or(kMaxPly), 1, kMaxPly);
 
-    for (int depth = 1; depth <= max_depth && !abort.stop_requested(); ++depth) {
+    for (int depth = 1; depth <= max_depth && !run.abort.stop_requested(); ++depth) {
+      const auto previous_best = result.best_move;
+      const Score previous_score = result.score;
       const Score score = search_with_aspiration(worker, depth, result.score);
       result.nodes = worker.nodes();
       if (worker.aborted()) break;
@@ -136,17 +153,26 @@ class Search {
       result.score = score;
       result.depth = depth;
       result.exact = depth >= ply_bound || (is_decisive(score) && plies_to_end(score) <= depth);
-
-      const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
-      if (report) {
-        const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
-        report(IterationReport<Move>{depth, worker.seldepth(), score, worker.nodes(),
-                                     worker.nodes() * 1000 / ms, elapsed, table_.hashfull(), pv});
-      }
+      publish(run, depth, worker.seldepth(), score, worker.nodes(), pv);
       if (result.exact) break;
-      // The next iteration costs several times this one: do not start what cannot finish.
-      if (budget && elapsed * 2 >= budget->optimum) break;
+      if (depth > 1 && out_of_time(run, result.best_move != previous_best, score < previous_score))
+        break;
     }
+  }
+
+  // Should deepening stop here? The next iteration costs several times this
+  // one, so do not start what cannot finish; but an unstable search (a new best
+  // move, a falling score) earns more of the maximum time. A fixed movetime is
+  // spent in full, and nothing stops while pondering.
+  static bool out_of_time(const Run& run, bool best_move_changed, bool score_dropped) {
+    if (!run.budget || run.limits.movetime || run.clock.pondering()) return false;
+    double scale = 1.0;
+    if (best_move_changed) scale += 0.5;
+    if (score_dropped) scale += 0.5;
+    const auto optimum =
+        std::min(run.budget->maximum,
+                 Milliseconds{static_cast<long long>(run.budget->optimum.count() * scale)});
+    return run.clock.elapsed() * 2 >= optimum;
   }
 
   template <class RootSearch>

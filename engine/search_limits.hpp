@@ -17,6 +17,9 @@ struct SearchLimits {
   bool infinite = false;
   // Search to the end of the game: stop only when the value is proven.
   bool solve = false;
+  // UCI `go ponder`: search on the opponent's time; the clock limits apply
+  // only after `ponderhit` (see SearchClock).
+  bool ponder = false;
   // Clock per side, indexed by Game::side_to_move(): 0 moves first (white, X, ...).
   std::array<std::optional<Milliseconds>, 2> time;
   std::array<Milliseconds, 2> increment{};

@@ -13,32 +13,38 @@
 
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
+#include "engine/search_clock.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
 
 // Decides when a running search must give up: the caller's stop flag, a node
-// limit or a hard deadline. The flag and the clock are polled every few
-// thousand nodes, so a stop is answered within a millisecond or two; the node
-// limit is exact.
+// limit or the maximum time on the search's clock (which waits while
+// pondering). The flag and the clock are polled every few thousand nodes, so a
+// stop is answered within a millisecond or two; the node limit is exact.
 class AbortPolicy {
  public:
-  using Clock = std::chrono::steady_clock;
-
   AbortPolicy(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
-              std::optional<Clock::time_point> deadline)
-      : stop_(stop), node_limit_(node_limit.value_or(UINT64_MAX)), deadline_(deadline) {}
+              std::optional<Milliseconds> max_time = std::nullopt,
+              const SearchClock* clock = nullptr)
+      : stop_(stop),
+        node_limit_(node_limit.value_or(UINT64_MAX)),
+        max_time_(max_time),
+        clock_(clock) {}
 
   [[nodiscard]] bool over_node_limit(std::uint64_t nodes) const { return nodes >= node_limit_; }
   [[nodiscard]] bool stop_requested() const {
-    return stop_.load(std::memory_order_relaxed) || (deadline_ && Clock::now() >= *deadline_);
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    return max_time_ && clock_ != nullptr && !clock_->pondering() &&
+           clock_->elapsed() >= *max_time_;
   }
 
  private:
   const std::atomic<bool>& stop_;
   std::uint64_t node_limit_;
-  std::optional<Clock::time_point> deadline_;
+  std::optional<Milliseconds> max_time_;
+  const SearchClock* clock_;
 };
 
 template <Game G>

@@ -34,7 +34,7 @@ class GameSession {
   // the caller to print once it has marked the search finished.
   [[nodiscard]] virtual std::function<std::string()> make_search(
       const engine::SearchLimits& limits, const engine::SearchSettings& settings,
-      const std::atomic<bool>& stop, LineSink& out) = 0;
+      const std::atomic<bool>& stop, engine::SearchClock& clock, LineSink& out) = 0;
   // Proofs of the position of the last `go solve`, as a job like make_search
   // (it prints an info line per proof and a one-line `proof <json>` reply).
   // Nothing when no position was solved yet.

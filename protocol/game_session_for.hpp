@@ -41,13 +41,14 @@ class GameSessionFor final : public GameSession {
   [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
                                                          const engine::SearchSettings& settings,
                                                          const std::atomic<bool>& stop,
+                                                         engine::SearchClock& clock,
                                                          LineSink& out) override {
     if (limits.solve) last_solved_ = position_;
-    return [root = position_, limits, settings, &stop, &out, &table = table_] {
+    return [root = position_, limits, settings, &stop, &clock, &out, &table = table_] {
       engine::Search<G> search(table, settings);
-      const auto result = search.run(root, limits, stop, [&out](const auto& report) {
-        out.write_line(format_info<G>(report));
-      });
+      const auto result = search.run(
+          root, limits, stop,
+          [&out](const auto& report) { out.write_line(format_info<G>(report)); }, &clock);
       if (limits.solve && !result.exact && !stop.load()) {
         out.write_line("info string error: the value could not be proven within " +
                        std::to_string(engine::kMaxPly) + " plies");

@@ -22,6 +22,10 @@ std::variant<engine::SearchLimits, std::string> parse_go(
       limits.solve = true;
       continue;
     }
+    if (word == "ponder") {
+      limits.ponder = true;
+      continue;
+    }
     const bool takes_number = word == "depth" || word == "nodes" || word == "movetime" ||
                               word == "wtime" || word == "btime" || word == "winc" ||
                               word == "binc" || word == "movestogo";

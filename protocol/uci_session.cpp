@@ -62,6 +62,8 @@ void UciSession::handle_line(std::string_view line) {
     stop_search();
   } else if (command == "quit") {
     on_quit();
+  } else if (command == "ponderhit") {
+    on_ponderhit();
   } else if (command == "proof") {
     on_proof();
   } else if (command == "d") {
@@ -170,8 +172,19 @@ void UciSession::on_go(const Words& words) {
   if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
   const auto& limits = std::get<engine::SearchLimits>(parsed);
 
-  search_is_infinite_ = !limits.finite();
-  start_job(game_->make_search(limits, settings_, stop_, out_));
+  search_is_infinite_ = !limits.finite() || limits.ponder;
+  clock_.restart();
+  clock_.set_pondering(limits.ponder);
+  start_job(game_->make_search(limits, settings_, stop_, clock_, out_));
+}
+
+// The opponent played the expected move: the pondering search becomes a normal
+// one, and its own clock starts now.
+void UciSession::on_ponderhit() {
+  if (!searching() || !clock_.pondering()) return error("ponderhit without a pondering search");
+  clock_.restart();
+  clock_.set_pondering(false);
+  search_is_infinite_ = false;
 }
 
 void UciSession::on_proof() {

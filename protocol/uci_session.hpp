@@ -37,6 +37,7 @@ class UciSession {
   void on_position(const Words& words);
   void on_go(const Words& words);
   void on_proof();
+  void on_ponderhit();
   // Runs a job on the search thread; prints its returned line, if any, once
   // the session is marked idle again.
   void start_job(std::function<std::string()> job);
@@ -51,6 +52,7 @@ class UciSession {
   LineSink& out_;
   engine::TranspositionTable table_;
   engine::SearchSettings settings_;
+  engine::SearchClock clock_;
   std::unique_ptr<GameSession> game_;
   std::thread search_thread_;
   std::atomic<bool> stop_{false};

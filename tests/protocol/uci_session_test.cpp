@@ -201,3 +201,43 @@ TEST(UciSession, GoSolveThenProofPrintsBothProofs) {
 
 }  // namespace
 }  // namespace brudno::protocol
+
+namespace brudno::protocol {
+namespace {
+
+TEST(UciSession, PonderWaitsForPonderhitThenKeepsTheClock) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("ponderhit");
+  EXPECT_EQ(out.count_prefix("info string error: ponderhit without a pondering search"), 1u);
+  session.handle_line("setoption name Game value synthetic");
+  session.handle_line("position fen 8 30 5 random");
+  session.handle_line("go ponder wtime 300 btime 300");
+  // Far past the clock's budget, a pondering search still runs.
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(out.count_prefix("bestmove"), 0u);
+  session.handle_line("ponderhit");
+  // Now the clock runs: the search ends by itself within the 300 ms it was given.
+  const auto hit = std::chrono::steady_clock::now();
+  while (out.count_prefix("bestmove") == 0 &&
+         std::chrono::steady_clock::now() - hit < std::chrono::seconds(10)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(out.count_prefix("bestmove"), 1u);
+}
+
+TEST(UciSession, PonderStoppedGivesOneBestmove) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("go ponder movetime 10");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(out.count_prefix("bestmove"), 0u);
+    session.handle_line("stop");
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.count_prefix("bestmove"), 1u);
+}
+
+}  // namespace
+}  // namespace brudno::protocol
