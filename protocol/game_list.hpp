@@ -5,6 +5,7 @@
 #include <array>
 #include <string_view>
 
+#include "games/connect4/connect4.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
@@ -21,7 +22,7 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<games::TicTacToe, games::SyntheticTree>;
+using AllGames = GameList<games::TicTacToe, games::ConnectFour, games::SyntheticTree>;
 
 inline constexpr std::string_view kDefaultGame = games::TicTacToe::kName;
 

@@ -29,6 +29,7 @@ Commands:
                 total nodes (the bench signature) and nodes per second
   prove         solve a position exactly and write both proof trees
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
+  suite         solve a benchmark file of positions with known scores and check them
 Run "brudno <command> --help" for a command's options.
 
 Options)";
@@ -49,6 +50,8 @@ const std::map<std::string, Command>& commands() {
        }},
       {"prove",
        [](const auto& args) { return brudno::tools::run_prove(args, std::cout, std::cerr); }},
+      {"suite",
+       [](const auto& args) { return brudno::tools::run_suite(args, std::cout, std::cerr); }},
       {"check-proof",
        [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
   };

@@ -1,0 +1,180 @@
+// `brudno suite`: solves every position of a benchmark file with exact scores
+// (the published Connect Four sets) and checks each score.
+
+#include <sys/resource.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <regex>
+
+#include "engine/solver.hpp"
+#include "protocol/game_list.hpp"
+#include "tools/command.hpp"
+
+namespace brudno::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+template <class G>
+concept HasBenchmarkScore = requires(const G& position, engine::Score value) {
+  { position.benchmark_score(value) } -> std::convertible_to<int>;
+};
+
+struct SuiteOptions {
+  std::string file;
+  bool weak = false;
+  bool verbose = false;
+  int threads = 1;
+  std::size_t limit = 0;  // 0: every line
+  std::size_t hash = 64;
+};
+
+struct Tally {
+  std::size_t positions = 0;
+  std::size_t correct = 0;
+  std::size_t skipped = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+int sign(int value) {
+  return (value > 0) - (value < 0);
+}
+
+long peak_memory_kb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+template <engine::Game G>
+requires HasBenchmarkScore<G> && engine::HasPlyBound<G>
+int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
+  engine::TranspositionTable table(options.hash);
+  const std::atomic<bool> stop{false};
+  const engine::AbortPolicy never(stop, std::nullopt);
+  engine::Solver<G> solver(table, never, options.threads);
+  const std::regex line_form(R"(([1-7]+) (-?[0-9]+))");
+  Tally tally;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (options.limit && tally.positions + tally.skipped >= options.limit) break;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::smatch match;
+    if (!std::regex_match(line, match, line_form)) {
+      err << "line " << number << ": not '<moves> <score>': " << line << '\n';
+      ++tally.skipped;
+      continue;
+    }
+    const auto position = G::parse(match[1].str());
+    if (!position) {
+      err << "line " << number
+          << ": illegal move sequence (a full column, or play after a win): " << match[1] << '\n';
+      ++tally.skipped;
+      continue;
+    }
+    if (position->status() != engine::Status::kOngoing) {
+      err << "line " << number << ": the game is already over: " << match[1] << '\n';
+      ++tally.skipped;
+      continue;
+    }
+    const int expected = std::stoi(match[2].str());
+    table.new_search();
+    const auto start = std::chrono::steady_clock::now();
+    const auto outcome = solver.solve(*position, options.weak);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const int got = options.weak ? sign(outcome.score) : position->benchmark_score(outcome.score);
+    const bool right = options.weak ? got == sign(expected) : got == expected;
+    ++tally.positions;
+    tally.correct += right ? 1 : 0;
+    tally.nodes += outcome.nodes;
+    tally.seconds += seconds;
+    if (options.verbose || !right) {
+      (right ? out : err) << match[1] << ' ' << expected << ' ' << got << ' ' << outcome.nodes
+                          << ' ' << std::fixed << std::setprecision(1) << seconds * 1e6
+                          << (right ? "" : "  WRONG") << '\n';
+    }
+  }
+  const double count = std::max<double>(1.0, static_cast<double>(tally.positions));
+  out << std::fixed;
+  out << "positions " << tally.positions << ", correct " << tally.correct << ", wrong "
+      << tally.positions - tally.correct << ", skipped " << tally.skipped << '\n';
+  out << std::setprecision(1) << "mean " << tally.seconds * 1e6 / count << " us, mean nodes "
+      << static_cast<double>(tally.nodes) / count << ", total " << std::setprecision(3)
+      << tally.seconds << " s, " << std::setprecision(0) << count / std::max(tally.seconds, 1e-9)
+      << " positions/s, " << static_cast<double>(tally.nodes) / std::max(tally.seconds, 1e-9)
+      << " nodes/s\n";
+  out << "peak memory " << peak_memory_kb() / 1024 << " MB, hash " << options.hash
+      << " MB, threads " << options.threads << ", " << (options.weak ? "weak" : "strong") << '\n';
+  return tally.correct == tally.positions ? 0 : 1;
+}
+
+}  // namespace
+
+int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
+  po::options_description description(
+      "Usage: brudno suite FILE [--game connect4] [--weak] [--threads N] [--limit N] [--verbose]\n"
+      "Solves each '<moves> <score>' line of a benchmark file and checks the score;\n"
+      "exits 1 if any score is wrong. Malformed lines are reported and skipped");
+  SuiteOptions options;
+  std::string game;
+  description.add_options()("help,h", "show this help")(
+      "game", po::value(&game)->default_value("connect4"), "the game of the positions")(
+      "weak", po::bool_switch(&options.weak), "only win, draw or loss (the sign of the score)")(
+      "threads", po::value(&options.threads)->default_value(1), "search threads per position")(
+      "limit", po::value(&options.limit)->default_value(0),
+      "solve only the first N lines (0: all)")("hash", po::value(&options.hash)->default_value(64),
+                                               "transposition table size in MB")(
+      "verbose,v", po::bool_switch(&options.verbose),
+      "one line per position: moves expected got nodes microseconds")(
+      "file", po::value(&options.file), "the benchmark file");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(description).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "brudno: " << e.what() << '\n' << description;
+    return 2;
+  }
+  if (vm.count("help")) {
+    out << description << '\n';
+    return 0;
+  }
+  if (options.file.empty()) {
+    err << "brudno: suite needs a FILE\n" << description;
+    return 2;
+  }
+  if (options.threads < 1 || options.threads > 1024 || options.hash < 1 ||
+      options.hash > engine::TranspositionTable::kMaxMegabytes) {
+    err << "brudno: --threads must be at least 1 and --hash from 1 to "
+        << engine::TranspositionTable::kMaxMegabytes << '\n';
+    return 2;
+  }
+  std::ifstream in(options.file);
+  if (!in) {
+    err << "brudno: cannot read " << options.file << '\n';
+    return 2;
+  }
+  int status = 2;
+  bool suitable = false;
+  const bool known = protocol::AllGames::visit(game, [&]<engine::Game G>() {
+    if constexpr (HasBenchmarkScore<G> && engine::HasPlyBound<G>) {
+      suitable = true;
+      status = run_suite<G>(options, in, out, err);
+    }
+  });
+  if (!known || !suitable) {
+    err << "brudno: no benchmark suites for game '" << game << "'\n";
+    return 2;
+  }
+  return status;
+}
+
+}  // namespace brudno::tools
