@@ -72,6 +72,20 @@ concept HasPlyBound = Game<G> && requires(const G& position) {
   { position.max_plies_left() } -> std::convertible_to<int>;
 };
 
+// How soon the game can end from here, in plies: the side to move cannot win
+// in fewer than `fastest_win` nor lose in fewer than `fastest_loss`. The search
+// narrows its window with it before it looks anything up (Connect Four: no
+// immediate win means no win before ply 3).
+struct OutcomeHorizon {
+  int fastest_win = 1;
+  int fastest_loss = 0;
+};
+
+template <class G>
+concept HasOutcomeHorizon = Game<G> && requires(const G& position) {
+  { position.outcome_horizon() } -> std::same_as<OutcomeHorizon>;
+};
+
 // The move as raw bits, for the transposition table and the history table.
 template <Game G>
 std::uint16_t move_bits(typename G::Move move) {

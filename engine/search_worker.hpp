@@ -101,6 +101,8 @@ class SearchWorker {
 
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node) {
     pv_length_[ply] = 0;
+    // A null window has no principal line to keep: the node may use the table.
+    pv_node = pv_node && beta - alpha > 1;
     seldepth_ = std::max(seldepth_, ply);
     if (aborted_) return 0;
     if (abort_.over_node_limit(nodes_) ||
@@ -118,9 +120,12 @@ class SearchWorker {
     if (status != Status::kOngoing) return terminal_score(status, ply);
     if (depth <= 0 || ply >= kMaxPly) return position_.evaluate();
 
-    // No line from here can beat a win already found nearer the root.
-    alpha = std::max(alpha, loss_in(ply));
-    beta = std::min(beta, win_in(ply + 1));
+    // No line from here ends sooner than the game allows, so no line can beat a
+    // win already found nearer the root.
+    OutcomeHorizon horizon;
+    if constexpr (HasOutcomeHorizon<G>) horizon = position_.outcome_horizon();
+    alpha = std::max(alpha, loss_in(ply + horizon.fastest_loss));
+    beta = std::min(beta, win_in(ply + horizon.fastest_win));
     if (alpha >= beta) return alpha;
 
     const std::uint64_t key = position_.key();
@@ -137,6 +142,15 @@ class SearchWorker {
     position_.legal_moves(moves);
     if (moves.empty()) return position_.evaluate();
     if constexpr (HasForcedMoves<G>) position_.keep_forced_moves(moves);
+    // A probe that misses the cache costs more than a whole node: ask for the
+    // children's table lines now, so their loads overlap instead of queueing.
+    if (moves.size() > 1) {
+      for (const Move move : moves) {
+        position_.play(move);
+        table_.prefetch(position_.key());
+        position_.undo(move);
+      }
+    }
 
     // Ordering by a short look-ahead: with no table move to try first, a
     // shallower search of this node finds one and leaves it in the table. Only

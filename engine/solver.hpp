@@ -5,9 +5,9 @@
 // asks one yes/no question, "is the value at least x?", which alpha-beta
 // answers far faster than a full window; a handful of probes pins the value.
 //
-// The order of the questions: better than a draw? worse? Then, for a decided
-// game, a binary search over the distance to the end. Weak solving stops after
-// the first questions: win, draw or loss.
+// The order of the questions: better than a draw? at least a draw? Then, for
+// a decided game, a binary search over the distance to the end. Weak solving
+// stops once the sign is known: win, draw or loss.
 
 #include <atomic>
 #include <cstdint>
@@ -51,22 +51,29 @@ class Solver {
   template <class RootSearch>
   Outcome solve_with(RootSearch& worker, const G& root, bool weak) {
     const int depth = std::max(1, root.max_plies_left());
-    const auto at_least = [&](Score x) { return worker.search_root(depth, x - 1, x) >= x; };
+    // The value lies in [low, high]. Each probe asks "is it at least x?" with a
+    // null window; its fail-soft answer s moves a bound to s itself, which is
+    // often far past x.
+    Score low = -kWin;
+    Score high = kWin;
     Outcome outcome;
-
-    Score value = 0;
-    if (at_least(1)) {
-      value = weak ? win_in(1) : highest_true(at_least, 1, kWin);
-    } else if (!at_least(0)) {
-      value = weak ? loss_in(1) : highest_true(at_least, -kWin, -1);
+    while (low < high && !(weak && sign_known(low, high))) {
+      const Score x = next_question(low, high);
+      const Score answer = worker.search_root(depth, x - 1, x);
+      if (worker.aborted()) break;
+      if (answer >= x) {
+        low = std::max(low, answer);
+      } else {
+        high = std::min(high, answer);
+      }
     }
     outcome.nodes = worker.nodes();
     if (worker.aborted()) return outcome;
-    outcome.score = value;
     outcome.solved = true;
+    outcome.score = weak ? (low > 0 ? win_in(1) : high < 0 ? loss_in(1) : 0) : low;
     if (!weak) {
       // One search with a window just around the value walks the principal line.
-      worker.search_root(depth, value - 1, value + 1);
+      worker.search_root(depth, low - 1, low + 1);
       outcome.nodes = worker.nodes();
       if (worker.aborted()) return outcome;
       outcome.pv = worker.principal_variation();
@@ -74,53 +81,25 @@ class Solver {
     return outcome;
   }
 
-  // The largest x in [low, high] with at_least(x), given at_least(low). Decided
-  // values are searched as distances to the end, so a win takes a handful of
-  // probes, not the thirty a plain bisection of the score range would.
-  template <class Probe>
-  static Score highest_true(const Probe& at_least, Score low, Score high) {
-    if (low > 0) {
-      // A win: is it decisive, and how many plies away?
-      if (!at_least(kMaxHeuristic + 1)) return bisect(at_least, low, kMaxHeuristic);
-      int fastest = 1;
-      int slowest = kMaxPly;  // value = win_in(k): at_least(win_in(j)) holds for j >= k
-      while (fastest < slowest) {
-        const int middle = fastest + (slowest - fastest) / 2;
-        if (at_least(win_in(middle))) {
-          slowest = middle;
-        } else {
-          fastest = middle + 1;
-        }
-      }
-      return win_in(fastest);
-    }
-    // A loss or a negative static value.
-    if (at_least(-kMaxHeuristic)) return bisect(at_least, -kMaxHeuristic, high);
-    int soonest = 0;  // value = loss_in(k): at_least(loss_in(j)) holds for j <= k
-    int latest = kMaxPly;
-    while (soonest < latest) {
-      const int middle = soonest + (latest - soonest + 1) / 2;
-      if (at_least(loss_in(middle))) {
-        soonest = middle;
-      } else {
-        latest = middle - 1;
-      }
-    }
-    return loss_in(soonest);
+  static bool sign_known(Score low, Score high) {
+    return low > 0 || high < 0 || (low == 0 && high == 0);
   }
 
-  // The largest x in [low, high] with at_least(x), given at_least(low).
-  template <class Probe>
-  static Score bisect(const Probe& at_least, Score low, Score high) {
-    while (low < high) {
-      const Score middle = low + (high - low + 1) / 2;
-      if (at_least(middle)) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
+  // The x in (low, high] to ask about next: better than a draw? at least a
+  // draw? Then, for a decided game, the middle distance to the end, so a win
+  // is placed in a handful of probes, not the thirty that bisecting the score
+  // range would take; for static values (finite trees), the middle value.
+  static Score next_question(Score low, Score high) {
+    if (low < 1 && 1 <= high) return 1;
+    if (low < 0 && 0 <= high) return 0;
+    if (low > 0) {
+      if (high > kMaxHeuristic && low <= kMaxHeuristic) return kMaxHeuristic + 1;
+      if (high > kMaxHeuristic) return win_in((plies_to_end(low) + plies_to_end(high)) / 2);
+    } else {
+      if (low < -kMaxHeuristic && high >= -kMaxHeuristic) return -kMaxHeuristic;
+      if (low < -kMaxHeuristic) return loss_in((plies_to_end(low) + plies_to_end(high) + 1) / 2);
     }
-    return low;
+    return low + (high - low + 1) / 2;
   }
 
   TranspositionTable& table_;

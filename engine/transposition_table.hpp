@@ -38,6 +38,8 @@ class TranspositionTable {
   void new_search();
 
   [[nodiscard]] std::optional<TableEntry> probe(std::uint64_t key) const;
+  // Starts loading the key's cluster into the cache, for a probe soon after.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&cluster_for(key)); }
   void store(std::uint64_t key, const TableEntry& entry);
 
   // Permille of sampled slots written by the current search (UCI's hashfull).
@@ -57,7 +59,11 @@ class TranspositionTable {
 
   [[nodiscard]] Cluster& cluster_for(std::uint64_t key) const;
 
-  std::unique_ptr<Cluster[]> clusters_;
+  // Freed with std::free: the memory comes from aligned_alloc (see resize()).
+  struct FreeClusters {
+    void operator()(Cluster* clusters) const;
+  };
+  std::unique_ptr<Cluster[], FreeClusters> clusters_;
   std::size_t cluster_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;

@@ -88,6 +88,18 @@ class ConnectFour {
     }
     moves.resize(kept);
   }
+  // No win before ply 3 without an immediate win; no loss before ply 4 while
+  // a move exists that neither loses at once nor leaves a threat unblocked.
+  [[nodiscard]] engine::OutcomeHorizon outcome_horizon() const {
+    const connect4::Bitboard open = playable();
+    if (connect4::winning_cells(current_, mask_) & open) return {1, 2};
+    const connect4::Bitboard threats = connect4::winning_cells(current_ ^ mask_, mask_);
+    const connect4::Bitboard forced = open & threats;
+    const connect4::Bitboard safe = (forced ? forced : open) & ~(threats >> 1);
+    const bool holds = safe != 0 && (forced & (forced - 1)) == 0;
+    return {3, holds ? 4 : 2};
+  }
+
   // Threats the move creates, then the centre.
   [[nodiscard]] int move_hint(Move column) const {
     const connect4::Bitboard stone =
@@ -134,5 +146,6 @@ static_assert(engine::Game<ConnectFour>);
 static_assert(engine::HasForcedMoves<ConnectFour>);
 static_assert(engine::HasMoveHints<ConnectFour>);
 static_assert(engine::HasPlyBound<ConnectFour>);
+static_assert(engine::HasOutcomeHorizon<ConnectFour>);
 
 }  // namespace brudno::games
