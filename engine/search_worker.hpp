@@ -122,10 +122,14 @@ class SearchWorker {
 
     // No line from here ends sooner than the game allows, so no line can beat a
     // win already found nearer the root.
+    // On the principal line the bounds stay one point wide of what the game
+    // allows: a value they would pin exactly must still be inside the window,
+    // or its move would fail low and drop out of the line.
     OutcomeHorizon horizon;
     if constexpr (HasOutcomeHorizon<G>) horizon = position_.outcome_horizon();
-    alpha = std::max(alpha, loss_in(ply + horizon.fastest_loss));
-    beta = std::min(beta, win_in(ply + horizon.fastest_win));
+    const Score slack = pv_node ? 1 : 0;
+    alpha = std::max(alpha, loss_in(ply + horizon.fastest_loss) - slack);
+    beta = std::min(beta, win_in(ply + horizon.fastest_win) + slack);
     if (alpha >= beta) return alpha;
 
     const std::uint64_t key = position_.key();

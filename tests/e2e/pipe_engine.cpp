@@ -1,0 +1,117 @@
+#include "tests/e2e/pipe_engine.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <stdexcept>
+#include <thread>
+
+namespace brudno::testing {
+
+using Clock = std::chrono::steady_clock;
+
+PipeEngine::PipeEngine(const std::vector<std::string>& args) {
+  signal(SIGPIPE, SIG_IGN);  // a test writing to an engine that quit must not die
+  int in[2];
+  int out[2];
+  if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    dup2(in[0], STDIN_FILENO);
+    dup2(out[1], STDOUT_FILENO);
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDERR_FILENO);
+    close(in[1]);
+    close(out[0]);
+    std::vector<char*> argv{const_cast<char*>(BRUDNO_BINARY)};
+    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    execv(BRUDNO_BINARY, argv.data());
+    _exit(127);
+  }
+  close(in[0]);
+  close(out[1]);
+  to_engine_ = in[1];
+  from_engine_ = out[0];
+}
+
+PipeEngine::~PipeEngine() {
+  if (to_engine_ >= 0) close(to_engine_);
+  if (from_engine_ >= 0) close(from_engine_);
+  if (pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+}
+
+void PipeEngine::send(const std::string& line) {
+  const std::string text = line + '\n';
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = write(to_engine_, text.data() + written, text.size() - written);
+    if (n <= 0) return;  // the engine has gone; the reads will say so
+    written += static_cast<std::size_t>(n);
+  }
+}
+
+std::optional<std::string> PipeEngine::read_line(std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    if (const auto end = buffer_.find('\n'); end != std::string::npos) {
+      std::string line = buffer_.substr(0, end);
+      buffer_.erase(0, end + 1);
+      return line;
+    }
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    pollfd descriptor{from_engine_, POLLIN, 0};
+    if (poll(&descriptor, 1, static_cast<int>(left.count())) <= 0) return std::nullopt;
+    char chunk[4096];
+    const ssize_t n = read(from_engine_, chunk, sizeof chunk);
+    if (n <= 0) return std::nullopt;
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+std::vector<std::string> PipeEngine::read_until(const std::string& prefix,
+                                                std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  std::vector<std::string> lines;
+  while (true) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    auto line = read_line(std::max(left, std::chrono::milliseconds{0}));
+    if (!line) return lines;
+    lines.push_back(*line);
+    if (starts_with(*line, prefix)) return lines;
+  }
+}
+
+void PipeEngine::close_input() {
+  if (to_engine_ >= 0) close(to_engine_);
+  to_engine_ = -1;
+}
+
+std::optional<int> PipeEngine::wait_exit(std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (Clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return std::nullopt;
+}
+
+bool starts_with(const std::string& line, const std::string& prefix) {
+  return line.rfind(prefix, 0) == 0;
+}
+
+}  // namespace brudno::testing

@@ -1,0 +1,44 @@
+#pragma once
+// The built brudno binary as a child process on two pipes, as a GUI runs it.
+// Every read has a time limit, so a broken engine fails a test instead of
+// hanging it; the limits are generous guards, not timing assertions.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace brudno::testing {
+
+class PipeEngine {
+ public:
+  explicit PipeEngine(const std::vector<std::string>& args = {});
+  ~PipeEngine();
+  PipeEngine(const PipeEngine&) = delete;
+  PipeEngine& operator=(const PipeEngine&) = delete;
+
+  void send(const std::string& line);
+  // The next line, or nothing when the time runs out or the output ends.
+  std::optional<std::string> read_line(
+      std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // Lines up to and including the first that starts with `prefix`; the last
+  // element is that line, unless the time ran out first.
+  std::vector<std::string> read_until(const std::string& prefix,
+                                      std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // Closes the engine's standard input: end of input.
+  void close_input();
+  // The exit status, or nothing if the engine is still running after `timeout`.
+  std::optional<int> wait_exit(std::chrono::milliseconds timeout = std::chrono::seconds(20));
+
+ private:
+  pid_t pid_ = -1;
+  int to_engine_ = -1;
+  int from_engine_ = -1;
+  std::string buffer_;
+};
+
+bool starts_with(const std::string& line, const std::string& prefix);
+
+}  // namespace brudno::testing

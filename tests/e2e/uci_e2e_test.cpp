@@ -1,0 +1,252 @@
+// The UCI protocol end to end: the built binary, driven through pipes.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <thread>
+
+#include "tests/e2e/pipe_engine.hpp"
+
+namespace brudno::testing {
+namespace {
+
+std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  return static_cast<std::size_t>(std::count_if(
+      lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
+}
+
+// A search on a synthetic tree too large to finish.
+void start_long_search(PipeEngine& engine) {
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 5 random");
+  engine.send("go infinite");
+}
+
+TEST(UciEndToEnd, Handshake) {
+  PipeEngine engine;
+  engine.send("uci");
+  const auto lines = engine.read_until("uciok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "uciok");
+  EXPECT_TRUE(starts_with(lines.front(), "id name brudno"));
+  const auto game = std::find_if(lines.begin(), lines.end(), [](const auto& line) {
+    return starts_with(line, "option name Game type combo");
+  });
+  ASSERT_NE(game, lines.end());
+  for (const auto* name : {"var tictactoe", "var connect4", "var synthetic"}) {
+    EXPECT_NE(game->find(name), std::string::npos) << *game;
+  }
+  EXPECT_EQ(count_prefix(lines, "option name Hash type spin"), 1u);
+  EXPECT_EQ(count_prefix(lines, "option name Threads type spin"), 1u);
+  engine.send("isready");
+  EXPECT_EQ(engine.read_line(), "readyok");
+}
+
+TEST(UciEndToEnd, TicTacToeDepthNineIsADraw) {
+  PipeEngine engine;
+  engine.send("uci");
+  engine.send("setoption name Game value tictactoe");
+  engine.send("position startpos");
+  engine.send("go depth 9");
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  const auto& last_info = lines[lines.size() - 2];
+  EXPECT_TRUE(starts_with(last_info, "info depth 9 ")) << last_info;
+  EXPECT_NE(last_info.find("score cp 0"), std::string::npos) << last_info;
+  const auto& bestmove = lines.back();
+  ASSERT_TRUE(starts_with(bestmove, "bestmove ")) << bestmove;
+  const char square = bestmove[9];
+  EXPECT_TRUE(square >= '1' && square <= '9') << bestmove;
+}
+
+TEST(UciEndToEnd, ClassicWinIsMateInThree) {
+  PipeEngine engine;
+  engine.send("position fen O.X/.../...");
+  engine.send("go depth 9");
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_NE(lines[lines.size() - 2].find("score mate 3"), std::string::npos)
+      << lines[lines.size() - 2];
+}
+
+TEST(UciEndToEnd, StopEndsAnInfiniteSearchWithOneBestmove) {
+  PipeEngine engine;
+  start_long_search(engine);
+  ASSERT_TRUE(engine.read_line());  // an info line: the search runs
+  engine.send("stop");
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
+  engine.send("isready");
+  const auto after = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(after, "bestmove"), 0u);
+  EXPECT_EQ(after.back(), "readyok");
+}
+
+TEST(UciEndToEnd, IsReadyIsAnsweredDuringASearch) {
+  PipeEngine engine;
+  start_long_search(engine);
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "readyok");
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
+  engine.send("stop");
+  EXPECT_FALSE(engine.read_until("bestmove").empty());
+}
+
+TEST(UciEndToEnd, GarbageBurstGetsOneErrorPerLineAndTheSessionGoesOn) {
+  PipeEngine engine;
+  std::vector<std::string> garbage = {
+      "hello",
+      "go depth abc",
+      "go depth -3",
+      "position fen zzz",
+      "position startpos moves 10",
+      "setoption name Nope value 1",
+      "setoption name Hash value 0",
+      "go nodes",
+      "position",
+      "setoption name Threads value 0",
+  };
+  std::mt19937 random(2024);
+  std::uniform_int_distribution<int> byte(1, 255);
+  std::uniform_int_distribution<int> length(1, 80);
+  while (garbage.size() < 200) {
+    std::string line;
+    for (int i = length(random); i > 0; --i) {
+      const char c = static_cast<char>(byte(random));
+      if (c != '\n' && c != '\r') line += c;
+    }
+    // Lines of blanks say nothing and get no reply; make sure each one has a word.
+    garbage.push_back("x" + line);
+  }
+  for (const auto& line : garbage) engine.send(line);
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "readyok");
+  EXPECT_EQ(count_prefix(lines, "info string error: "), garbage.size());
+  engine.send("position startpos");
+  engine.send("go depth 3");
+  const auto search = engine.read_until("bestmove");
+  ASSERT_FALSE(search.empty());
+  EXPECT_TRUE(starts_with(search.back(), "bestmove "));
+}
+
+TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
+  PipeEngine engine;
+  engine.send("position startpos moves 5");
+  engine.send("position startpos moves 5 5");
+  const auto error = engine.read_line();
+  ASSERT_TRUE(error);
+  EXPECT_TRUE(starts_with(*error, "info string error: illegal move '5'")) << *error;
+  engine.send("d");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(lines, "text: .../.X./..."), 1u);
+}
+
+TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
+  PipeEngine engine;
+  engine.send("position startpos");
+  engine.send("go depth 9");
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
+  EXPECT_TRUE(starts_with(lines[lines.size() - 2], "info depth 9 "));
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(UciEndToEnd, EndOfInputStopsAnInfiniteSearchAndExitsZero) {
+  PipeEngine engine;
+  start_long_search(engine);
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
+  PipeEngine engine;
+  start_long_search(engine);
+  ASSERT_TRUE(engine.read_line());
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(UciEndToEnd, SecondGoWhileSearchingIsRefused) {
+  PipeEngine engine;
+  start_long_search(engine);
+  engine.send("go depth 2");
+  engine.send("isready");
+  auto lines = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(lines, "info string error: a search is already running"), 1u);
+  engine.send("stop");
+  const auto stopped = engine.read_until("bestmove");
+  lines.insert(lines.end(), stopped.begin(), stopped.end());
+  engine.send("isready");
+  const auto more = engine.read_until("readyok");
+  lines.insert(lines.end(), more.begin(), more.end());
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);
+}
+
+TEST(UciEndToEnd, EveryGoGetsExactlyOneBestmove) {
+  PipeEngine engine;
+  constexpr int kSearches = 50;
+  for (int i = 0; i < kSearches; ++i) {
+    engine.send("go depth 2");
+    engine.send("stop");
+    engine.send("isready");
+    // Each go waits for its own bestmove: a go sent while the last search
+    // still runs is refused by design, and would not be a second search.
+    const auto lines = engine.read_until("bestmove");
+    ASSERT_FALSE(lines.empty()) << "search " << i;
+    ASSERT_TRUE(starts_with(lines.back(), "bestmove")) << "search " << i;
+  }
+  engine.send("isready");
+  const auto rest = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(rest, "bestmove"), 0u);
+}
+
+TEST(UciEndToEnd, ConnectFourSolve) {
+  PipeEngine engine;
+  engine.send("setoption name Game value connect4");
+  // From the L3 benchmark set, score -1: the opponent wins with its last
+  // (21st) stone, its second move from here, 4 plies: mate -2.
+  engine.send("position fen 2252576253462244111563365343671351441");
+  engine.send("go solve");
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  const auto& info = lines[lines.size() - 2];
+  EXPECT_NE(info.find("score mate -2"), std::string::npos) << info;
+  // The principal line runs to the end of the game: four moves.
+  const auto pv = info.substr(info.find(" pv ") + 4);
+  EXPECT_EQ(std::count(pv.begin(), pv.end(), ' '), 3) << info;
+}
+
+TEST(UciEndToEnd, CommandLineErrorsExitTwo) {
+  PipeEngine unknown({"frobnicate"});
+  EXPECT_EQ(unknown.wait_exit(), 2);
+  PipeEngine bad_option({"--no-such-option"});
+  EXPECT_EQ(bad_option.wait_exit(), 2);
+  PipeEngine help({"--help"});
+  EXPECT_TRUE(help.read_line());
+  EXPECT_EQ(help.wait_exit(), 0);
+}
+
+TEST(UciEndToEnd, BenchPrintsNodesAndSpeedLast) {
+  PipeEngine bench({"bench"});
+  std::vector<std::string> lines;
+  while (auto line = bench.read_line()) lines.push_back(*line);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[lines.size() - 2], "Nodes searched  : "));
+  EXPECT_TRUE(starts_with(lines.back(), "Nodes/second    : "));
+  EXPECT_EQ(bench.wait_exit(), 0);
+}
+
+}  // namespace
+}  // namespace brudno::testing

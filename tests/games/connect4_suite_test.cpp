@@ -1,0 +1,64 @@
+// The published Connect Four benchmark sets (../shared/data/connect4): every
+// score exact (strong) and every sign right (weak), solved through the
+// general engine. Skipped, saying so, where the data is absent.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/solver.hpp"
+#include "games/connect4/connect4.hpp"
+
+namespace brudno::games {
+namespace {
+
+struct SuiteCase {
+  const char* set;
+  std::size_t lines;  // how many of the 1000 to solve
+};
+
+class ConnectFourSuite : public ::testing::TestWithParam<SuiteCase> {};
+
+int sign(int value) {
+  return (value > 0) - (value < 0);
+}
+
+TEST_P(ConnectFourSuite, StrongAndWeakScoresMatchThePublishedOnes) {
+  const std::filesystem::path file =
+      std::filesystem::path(BRUDNO_SHARED_DATA) / "connect4" / GetParam().set;
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no benchmark data at " << file;
+  std::ifstream in(file);
+  engine::TranspositionTable table(16);
+  const std::atomic<bool> stop{false};
+  const engine::AbortPolicy never(stop, std::nullopt);
+  engine::Solver<ConnectFour> solver(table, never);
+  std::size_t solved = 0;
+  std::string line;
+  while (solved < GetParam().lines && std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string sequence;
+    int expected = 0;
+    ASSERT_TRUE(fields >> sequence >> expected) << line;
+    const auto position = ConnectFour::parse(sequence);
+    ASSERT_TRUE(position) << line;
+    const auto strong = solver.solve(*position);
+    ASSERT_TRUE(strong.solved);
+    EXPECT_EQ(position->benchmark_score(strong.score), expected) << line;
+    const auto weak = solver.solve(*position, true);
+    EXPECT_EQ(sign(weak.score), sign(expected)) << line;
+    ++solved;
+  }
+  EXPECT_EQ(solved, GetParam().lines);
+}
+
+INSTANTIATE_TEST_SUITE_P(Published, ConnectFourSuite,
+                         ::testing::Values(SuiteCase{"Test_L3_R1", 1000},
+                                           SuiteCase{"Test_L2_R1", 1000},
+                                           SuiteCase{"Test_L1_R1", 100},
+                                           SuiteCase{"Test_L2_R2", 100}),
+                         [](const auto& info) { return std::string(info.param.set); });
+
+}  // namespace
+}  // namespace brudno::games
