@@ -79,12 +79,21 @@ concept HasPlyBound = Game<G> && requires(const G& position) {
 struct OutcomeHorizon {
   int fastest_win = 1;
   int fastest_loss = 0;
+  // When the game is already decided: plies to the end, positive for a win of
+  // the side to move, negative for a loss (+1: it wins now; -2: the opponent
+  // wins next, whatever it does). 0 when not known.
+  int decided = 0;
 };
 
 template <class G>
 concept HasOutcomeHorizon = Game<G> && requires(const G& position) {
   { position.outcome_horizon() } -> std::same_as<OutcomeHorizon>;
 };
+
+// Every exact value is a win, a loss or a draw (no static values at the end
+// of the game): the solver can then search the distance to the end directly.
+template <class G>
+concept HasOnlyOutcomes = Game<G> && G::kOnlyOutcomes;
 
 // The move as raw bits, for the transposition table and the history table.
 template <Game G>

@@ -77,6 +77,11 @@ class SearchWorker {
     return score;
   }
   void reset_seldepth() { seldepth_ = 0; }
+  // Moves the worker to another root; what it learnt about ordering stays.
+  void set_root(const G& root) {
+    position_ = root;
+    aborted_ = cut_off_ = false;
+  }
 
   // A flag raised when another thread's result makes this worker's task
   // pointless (a cut-off at the split root). The worker then gives up like an
@@ -127,6 +132,11 @@ class SearchWorker {
     // or its move would fail low and drop out of the line.
     OutcomeHorizon horizon;
     if constexpr (HasOutcomeHorizon<G>) horizon = position_.outcome_horizon();
+    // Off the principal line a decided game needs no search; on it, the moves
+    // are still played so that the line reaches the end of the game.
+    if (horizon.decided != 0 && !pv_node) {
+      return horizon.decided > 0 ? win_in(ply + horizon.decided) : loss_in(ply - horizon.decided);
+    }
     const Score slack = pv_node ? 1 : 0;
     alpha = std::max(alpha, loss_in(ply + horizon.fastest_loss) - slack);
     beta = std::min(beta, win_in(ply + horizon.fastest_win) + slack);
@@ -209,9 +219,12 @@ class SearchWorker {
     const Bound bound = best >= beta            ? Bound::kLower
                         : best > original_alpha ? Bound::kExact
                                                 : Bound::kUpper;
+    // At a node where every move failed low the "best" one only has the highest
+    // upper bound, which says little: keep the move the table already knew.
+    const bool move_known = best_move && bound != Bound::kUpper;
     table_.store(key,
                  TableEntry{score_to_table(best, ply), depth, bound,
-                            best_move ? std::optional{move_bits<G>(*best_move)} : std::nullopt});
+                            move_known ? std::optional{move_bits<G>(*best_move)} : std::nullopt});
     return best;
   }
 

@@ -37,19 +37,31 @@ class Solver {
   Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1)
       : table_(table), abort_(abort), threads_(threads) {}
 
-  Outcome solve(const G& root, bool weak = false) {
+  enum class Line { kWanted, kNotWanted };
+
+  // The value of `root`; with Line::kWanted also a principal line, which costs
+  // one more search. Node counts are per call.
+  Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted) {
+    const bool want_line = line == Line::kWanted && !weak;
     if (threads_ > 1) {
       ParallelRoot<G> parallel(root, table_, abort_, threads_);
-      return solve_with(parallel, root, weak);
+      return solve_with(parallel, root, weak, want_line);
     }
-    SearchWorker<G> worker(root, table_, abort_);
-    return solve_with(worker, root, weak);
+    // One worker serves every position: its tables are large to set up and
+    // its move-ordering statistics carry over usefully.
+    if (worker_) {
+      worker_->set_root(root);
+    } else {
+      worker_.emplace(root, table_, abort_);
+    }
+    return solve_with(*worker_, root, weak, want_line);
   }
 
  private:
   // `worker` is a SearchWorker or a ParallelRoot: both search the root.
   template <class RootSearch>
-  Outcome solve_with(RootSearch& worker, const G& root, bool weak) {
+  Outcome solve_with(RootSearch& worker, const G& root, bool weak, bool want_line) {
+    const std::uint64_t nodes_before = worker.nodes();
     const int depth = std::max(1, root.max_plies_left());
     // The value lies in [low, high]. Each probe asks "is it at least x?" with a
     // null window; its fail-soft answer s moves a bound to s itself, which is
@@ -57,6 +69,9 @@ class Solver {
     Score low = -kWin;
     Score high = kWin;
     Outcome outcome;
+    if constexpr (HasOnlyOutcomes<G>) {
+      narrow_by_grades(worker, depth, weak, low, high);
+    }
     while (low < high && !(weak && sign_known(low, high))) {
       const Score x = next_question(low, high);
       const Score answer = worker.search_root(depth, x - 1, x);
@@ -67,18 +82,61 @@ class Solver {
         high = std::min(high, answer);
       }
     }
-    outcome.nodes = worker.nodes();
+    outcome.nodes = worker.nodes() - nodes_before;
     if (worker.aborted()) return outcome;
     outcome.solved = true;
     outcome.score = weak ? (low > 0 ? win_in(1) : high < 0 ? loss_in(1) : 0) : low;
-    if (!weak) {
+    if (want_line) {
       // One search with a window just around the value walks the principal line.
       worker.search_root(depth, low - 1, low + 1);
-      outcome.nodes = worker.nodes();
+      outcome.nodes = worker.nodes() - nodes_before;
       if (worker.aborted()) return outcome;
       outcome.pv = worker.principal_variation();
     }
     return outcome;
+  }
+
+  // For games whose values are only wins, losses and draws: the outcome as a
+  // grade, B + 1 - k for a win in k plies, 0 for a draw, -(B + 1 - k) for a
+  // loss, with B the plies left at the root. Questions near the extremes ("a
+  // win this fast?") are cheap to answer, so, as the classic Connect Four
+  // solver does, each question is pulled halfway towards the extreme of its
+  // side before it is asked. Leaves [low, high] pinned to the value.
+  template <class RootSearch>
+  static void narrow_by_grades(RootSearch& worker, int depth, bool weak, Score& low, Score& high) {
+    const int bound = depth;
+    const auto score_of = [bound](int grade) {
+      return grade > 0 ? win_in(bound + 1 - grade) : grade < 0 ? loss_in(bound + 1 + grade) : 0;
+    };
+    const auto grade_of = [bound](Score score) {
+      if (!is_decisive(score)) return (score > 0) - (score < 0);
+      const int distance = std::min(plies_to_end(score), bound + 1);
+      return score > 0 ? bound + 1 - distance : -(bound + 1 - distance);
+    };
+    int lowest = weak ? -1 : -bound;
+    int highest = weak ? 1 : bound;
+    while (lowest < highest) {
+      int middle = lowest + (highest - lowest) / 2;
+      if (middle <= 0 && lowest / 2 < middle) {
+        middle = lowest / 2;
+      } else if (middle >= 0 && highest / 2 > middle) {
+        middle = highest / 2;
+      }
+      // Is the grade above `middle`?
+      const Score x = score_of(middle + 1);
+      const Score answer = worker.search_root(depth, x - 1, x);
+      if (worker.aborted()) return;
+      if (answer >= x) {
+        lowest = std::max(lowest, std::min(grade_of(answer), highest));
+      } else {
+        highest = std::min(highest, std::max(grade_of(answer), lowest));
+      }
+    }
+    low = high = score_of(lowest);
+    if (weak) {
+      low = lowest > 0 ? win_in(bound) : lowest < 0 ? loss_in(bound) : 0;
+      high = low;
+    }
   }
 
   static bool sign_known(Score low, Score high) {
@@ -105,6 +163,7 @@ class Solver {
   TranspositionTable& table_;
   const AbortPolicy& abort_;
   int threads_;
+  std::optional<SearchWorker<G>> worker_;
 };
 
 }  // namespace brudno::engine

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/search.hpp"
+#include "games/connect4/connect4.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "protocol/info_format.hpp"
@@ -24,6 +25,14 @@ constexpr BenchPosition kTicTacToe[] = {
     {"O../.X./...", 9},
     {"OX./.../...", 8},
     {"O.X/.../...", 8},
+};
+
+// The start, an opening, and the first positions of the L1_R2 and L2_R2 sets.
+constexpr BenchPosition kConnectFour[] = {
+    {"", 14},
+    {"4453", 16},
+    {"32751571231557", 16},
+    {"274552224131661", 18},
 };
 
 constexpr BenchPosition kSynthetic[] = {
@@ -57,6 +66,7 @@ void bench_game(const BenchPosition (&positions)[N], std::ostream& out, BenchTot
 BenchTotals run_bench(std::ostream& out) {
   BenchTotals totals;
   bench_game<games::TicTacToe>(kTicTacToe, out, totals);
+  bench_game<games::ConnectFour>(kConnectFour, out, totals);
   bench_game<games::SyntheticTree>(kSynthetic, out, totals);
   out << "Nodes searched  : " << totals.nodes << '\n';
   out << "Nodes/second    : "

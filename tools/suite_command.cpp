@@ -85,7 +85,7 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
     const int expected = std::stoi(match[2].str());
     table.new_search();
     const auto start = std::chrono::steady_clock::now();
-    const auto outcome = solver.solve(*position, options.weak);
+    const auto outcome = solver.solve(*position, options.weak, engine::Solver<G>::Line::kNotWanted);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int got = options.weak ? sign(outcome.score) : position->benchmark_score(outcome.score);

@@ -21,6 +21,7 @@ class ConnectFour {
   using Move = std::uint8_t;  // column 0-6
   static constexpr std::string_view kName = "connect4";
   static constexpr engine::Score kAspirationWindow = 4;
+  static constexpr bool kOnlyOutcomes = true;
 
   static ConnectFour start_position() { return {}; }
   // Either the move sequence of the benchmark files (`4453`: columns 1-7 from
@@ -92,12 +93,12 @@ class ConnectFour {
   // a move exists that neither loses at once nor leaves a threat unblocked.
   [[nodiscard]] engine::OutcomeHorizon outcome_horizon() const {
     const connect4::Bitboard open = playable();
-    if (connect4::winning_cells(current_, mask_) & open) return {1, 2};
+    if (connect4::winning_cells(current_, mask_) & open) return {1, 2, 1};
     const connect4::Bitboard threats = connect4::winning_cells(current_ ^ mask_, mask_);
     const connect4::Bitboard forced = open & threats;
     const connect4::Bitboard safe = (forced ? forced : open) & ~(threats >> 1);
     const bool holds = safe != 0 && (forced & (forced - 1)) == 0;
-    return {3, holds ? 4 : 2};
+    return {3, holds ? 4 : 2, holds ? 0 : -2};
   }
 
   // Threats the move creates, then the centre.

@@ -16,6 +16,7 @@ class TicTacToe {
   using Move = std::uint8_t;  // square 0-8
   static constexpr std::string_view kName = "tictactoe";
   static constexpr engine::Score kAspirationWindow = 2;
+  static constexpr bool kOnlyOutcomes = true;
 
   static TicTacToe start_position() { return {}; }
   // Nine cells row by row, `X`, `O` or `.`, rows optionally split by `/` (`XO./.../..X`).
