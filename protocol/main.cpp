@@ -30,6 +30,7 @@ Commands:
   prove         solve a position exactly and write both proof trees
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
   suite         solve a benchmark file of positions with known scores and check them
+  puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
 Run "brudno <command> --help" for a command's options.
 
 Options)";
@@ -52,6 +53,8 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_prove(args, std::cout, std::cerr); }},
       {"suite",
        [](const auto& args) { return brudno::tools::run_suite(args, std::cout, std::cerr); }},
+      {"puzzle",
+       [](const auto& args) { return brudno::tools::run_puzzle(args, std::cout, std::cerr); }},
       {"check-proof",
        [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
   };

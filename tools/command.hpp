@@ -13,5 +13,6 @@ using Arguments = std::vector<std::string>;
 int run_prove(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_suite(const Arguments& args, std::ostream& out, std::ostream& err);
+int run_puzzle(const Arguments& args, std::ostream& out, std::ostream& err);
 
 }  // namespace brudno::tools
