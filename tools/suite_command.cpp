@@ -8,7 +8,8 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <regex>
+#include <optional>
+#include <string_view>
 
 #include "engine/solver.hpp"
 #include "protocol/game_list.hpp"
@@ -28,6 +29,7 @@ struct SuiteOptions {
   std::string file;
   bool weak = false;
   bool verbose = false;
+  bool compare = false;  // each position at 1 thread and at `threads`, interleaved
   int threads = 1;
   std::size_t limit = 0;  // 0: every line
   std::size_t hash = 64;
@@ -39,10 +41,36 @@ struct Tally {
   std::size_t skipped = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // With --compare: the same positions at one thread, each solved with a fresh table.
+  std::uint64_t single_nodes = 0;
+  double single_seconds = 0;
 };
 
 int sign(int value) {
   return (value > 0) - (value < 0);
+}
+
+struct BenchmarkLine {
+  std::string moves;
+  int score = 0;
+};
+
+// A benchmark line is `[1-7]+ -?[0-9]+`; anything else is reported and skipped.
+std::optional<BenchmarkLine> split_benchmark_line(std::string_view line) {
+  const auto space = line.find(' ');
+  if (space == std::string_view::npos || space == 0) return std::nullopt;
+  const std::string_view moves = line.substr(0, space);
+  std::string_view score = line.substr(space + 1);
+  if (moves.find_first_not_of("1234567") != std::string_view::npos) return std::nullopt;
+  const bool negative = score.starts_with('-');
+  if (negative) score.remove_prefix(1);
+  if (score.empty() || score.size() > 3 ||
+      score.find_first_not_of("0123456789") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  int value = 0;
+  for (const char digit : score) value = value * 10 + (digit - '0');
+  return BenchmarkLine{std::string(moves), negative ? -value : value};
 }
 
 long peak_memory_kb() {
@@ -58,36 +86,48 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
   const std::atomic<bool> stop{false};
   const engine::AbortPolicy never(stop, std::nullopt);
   engine::Solver<G> solver(table, never, options.threads);
-  const std::regex line_form(R"(([1-7]+) (-?[0-9]+))");
+  engine::Solver<G> single(table, never, 1);
   Tally tally;
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     if (options.limit && tally.positions + tally.skipped >= options.limit) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::smatch match;
-    if (!std::regex_match(line, match, line_form)) {
+    const auto fields = split_benchmark_line(line);
+    if (!fields) {
       err << "line " << number << ": not '<moves> <score>': " << line << '\n';
       ++tally.skipped;
       continue;
     }
-    const auto position = G::parse(match[1].str());
+    const auto& [moves, expected] = *fields;
+    const auto position = G::parse(moves);
     if (!position) {
       err << "line " << number
-          << ": illegal move sequence (a full column, or play after a win): " << match[1] << '\n';
+          << ": illegal move sequence (a full column, or play after a win): " << moves << '\n';
       ++tally.skipped;
       continue;
     }
     if (position->status() != engine::Status::kOngoing) {
-      err << "line " << number << ": the game is already over: " << match[1] << '\n';
+      err << "line " << number << ": the game is already over: " << moves << '\n';
       ++tally.skipped;
       continue;
     }
-    const int expected = std::stoi(match[2].str());
-    table.new_search();
-    const auto start = std::chrono::steady_clock::now();
-    const auto outcome = solver.solve(*position, options.weak, engine::Solver<G>::Line::kNotWanted);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto timed_solve = [&](engine::Solver<G>& which, double& seconds) {
+      // Compared runs start from an empty table each, outside the timing.
+      if (options.compare) table.clear();
+      table.new_search();
+      const auto start = std::chrono::steady_clock::now();
+      auto outcome = which.solve(*position, options.weak, engine::Solver<G>::Line::kNotWanted);
+      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return outcome;
+    };
+    if (options.compare) {
+      double single_seconds = 0;
+      const auto baseline = timed_solve(single, single_seconds);
+      tally.single_seconds += single_seconds;
+      tally.single_nodes += baseline.nodes;
+    }
+    double seconds = 0;
+    const auto outcome = timed_solve(solver, seconds);
     const int got = options.weak ? sign(outcome.score) : position->benchmark_score(outcome.score);
     const bool right = options.weak ? got == sign(expected) : got == expected;
     ++tally.positions;
@@ -95,7 +135,7 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
     tally.nodes += outcome.nodes;
     tally.seconds += seconds;
     if (options.verbose || !right) {
-      (right ? out : err) << match[1] << ' ' << expected << ' ' << got << ' ' << outcome.nodes
+      (right ? out : err) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes
                           << ' ' << std::fixed << std::setprecision(1) << seconds * 1e6
                           << (right ? "" : "  WRONG") << '\n';
     }
@@ -109,6 +149,15 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
       << tally.seconds << " s, " << std::setprecision(0) << count / std::max(tally.seconds, 1e-9)
       << " positions/s, " << static_cast<double>(tally.nodes) / std::max(tally.seconds, 1e-9)
       << " nodes/s\n";
+  if (options.compare) {
+    out << std::setprecision(3) << "1 thread: " << tally.single_seconds << " s, " << tally.single_nodes
+        << " nodes; " << options.threads << " threads: " << tally.seconds << " s, " << tally.nodes
+        << " nodes; speedup " << std::setprecision(2)
+        << tally.single_seconds / std::max(tally.seconds, 1e-9) << "x, node overhead "
+        << static_cast<double>(tally.nodes) /
+               std::max<double>(1.0, static_cast<double>(tally.single_nodes))
+        << '\n';
+  }
   out << "peak memory " << peak_memory_kb() / 1024 << " MB, hash " << options.hash
       << " MB, threads " << options.threads << ", " << (options.weak ? "weak" : "strong") << '\n';
   return tally.correct == tally.positions ? 0 : 1;
@@ -128,7 +177,10 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "weak", po::bool_switch(&options.weak), "only win, draw or loss (the sign of the score)")(
       "threads", po::value(&options.threads)->default_value(1), "search threads per position")(
       "limit", po::value(&options.limit)->default_value(0),
-      "solve only the first N lines (0: all)")("hash", po::value(&options.hash)->default_value(64),
+      "solve only the first N lines (0: all)")(
+      "compare", po::bool_switch(&options.compare),
+      "solve each position at 1 thread and then at --threads, each from an empty table, and "
+      "report the speedup")("hash", po::value(&options.hash)->default_value(64),
                                                "transposition table size in MB")(
       "verbose,v", po::bool_switch(&options.verbose),
       "one line per position: moves expected got nodes microseconds")(

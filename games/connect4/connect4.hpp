@@ -63,8 +63,8 @@ class ConnectFour {
   }
   // Open threats of the side to move minus those of the opponent.
   [[nodiscard]] engine::Score evaluate() const {
-    return std::popcount(connect4::winning_cells(current_, mask_)) -
-           std::popcount(connect4::winning_cells(current_ ^ mask_, mask_));
+    const Threats& cells = threats();
+    return std::popcount(cells.mine) - std::popcount(cells.theirs);
   }
   [[nodiscard]] std::uint64_t key() const { return key_; }
   [[nodiscard]] int side_to_move() const { return moves_ & 1; }
@@ -76,9 +76,9 @@ class ConnectFour {
   // opponent win at once by playing on top of it, unless all moves do.
   void keep_forced_moves(engine::MoveList<Move>& moves) const {
     const connect4::Bitboard open = playable();
-    const connect4::Bitboard wins = connect4::winning_cells(current_, mask_) & open;
+    const connect4::Bitboard wins = threats().mine & open;
     if (wins) return keep_only(moves, wins);
-    const connect4::Bitboard threats = connect4::winning_cells(current_ ^ mask_, mask_);
+    const connect4::Bitboard threats = this->threats().theirs;
     const connect4::Bitboard forced = open & threats;
     if (forced) return keep_only(moves, forced);  // two forced blocks: one is as lost as the other
     const connect4::Bitboard safe = open & ~(threats >> 1);
@@ -93,8 +93,8 @@ class ConnectFour {
   // a move exists that neither loses at once nor leaves a threat unblocked.
   [[nodiscard]] engine::OutcomeHorizon outcome_horizon() const {
     const connect4::Bitboard open = playable();
-    if (connect4::winning_cells(current_, mask_) & open) return {1, 2, 1};
-    const connect4::Bitboard threats = connect4::winning_cells(current_ ^ mask_, mask_);
+    if (threats().mine & open) return {1, 2, 1};
+    const connect4::Bitboard threats = this->threats().theirs;
     const connect4::Bitboard forced = open & threats;
     const connect4::Bitboard safe = (forced ? forced : open) & ~(threats >> 1);
     const bool holds = safe != 0 && (forced & (forced - 1)) == 0;
@@ -121,6 +121,22 @@ class ConnectFour {
   }
 
  private:
+  // The winning cells of both sides. The search asks for them several times
+  // at each node (horizon, forced moves), so the last answer is kept.
+  struct Threats {
+    connect4::Bitboard current = ~connect4::Bitboard{0};  // the position they belong to
+    connect4::Bitboard mask = 0;
+    connect4::Bitboard mine = 0;
+    connect4::Bitboard theirs = 0;
+  };
+  const Threats& threats() const {
+    if (threats_.current != current_ || threats_.mask != mask_) {
+      threats_ = {current_, mask_, connect4::winning_cells(current_, mask_),
+                  connect4::winning_cells(current_ ^ mask_, mask_)};
+    }
+    return threats_;
+  }
+
   static constexpr int kColumnOrder[connect4::kWidth] = {0, 1, 2, 3, 4, 5, 6};
   static constexpr auto kCellKeys = zobrist_keys<128>(0xc4c4);
 
@@ -141,6 +157,7 @@ class ConnectFour {
   connect4::Bitboard mask_ = 0;     // all stones
   int moves_ = 0;
   std::uint64_t key_ = 0;
+  mutable Threats threats_;
 };
 
 static_assert(engine::Game<ConnectFour>);

@@ -6,10 +6,18 @@
 #include <random>
 #include <thread>
 
-#include "tests/e2e/pipe_engine.hpp"
+#include "tools/pipe/pipe_engine.hpp"
 
 namespace brudno::testing {
 namespace {
+
+using tools::starts_with;
+
+// The built engine, as a GUI starts it.
+class PipeEngine : public tools::PipeEngine {
+ public:
+  explicit PipeEngine(const std::vector<std::string>& args = {}) : tools::PipeEngine(BRUDNO_BINARY, args) {}
+};
 
 std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
   return static_cast<std::size_t>(std::count_if(

@@ -1,4 +1,4 @@
-#include "tests/e2e/pipe_engine.hpp"
+#include "tools/pipe/pipe_engine.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -9,11 +9,11 @@
 #include <stdexcept>
 #include <thread>
 
-namespace brudno::testing {
+namespace brudno::tools {
 
 using Clock = std::chrono::steady_clock;
 
-PipeEngine::PipeEngine(const std::vector<std::string>& args) {
+PipeEngine::PipeEngine(const std::string& binary, const std::vector<std::string>& args) {
   signal(SIGPIPE, SIG_IGN);  // a test writing to an engine that quit must not die
   int in[2];
   int out[2];
@@ -27,10 +27,10 @@ PipeEngine::PipeEngine(const std::vector<std::string>& args) {
     dup2(null, STDERR_FILENO);
     close(in[1]);
     close(out[0]);
-    std::vector<char*> argv{const_cast<char*>(BRUDNO_BINARY)};
+    std::vector<char*> argv{const_cast<char*>(binary.c_str())};
     for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
-    execv(BRUDNO_BINARY, argv.data());
+    execv(binary.c_str(), argv.data());
     _exit(127);
   }
   close(in[0]);
@@ -114,4 +114,4 @@ bool starts_with(const std::string& line, const std::string& prefix) {
   return line.rfind(prefix, 0) == 0;
 }
 
-}  // namespace brudno::testing
+}  // namespace brudno::tools

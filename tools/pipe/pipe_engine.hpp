@@ -1,7 +1,7 @@
 #pragma once
-// The built brudno binary as a child process on two pipes, as a GUI runs it.
-// Every read has a time limit, so a broken engine fails a test instead of
-// hanging it; the limits are generous guards, not timing assertions.
+// An engine binary as a child process on two pipes, as a GUI runs it. Every
+// read has a time limit, so a broken engine fails a test or a benchmark
+// instead of hanging it.
 
 #include <sys/types.h>
 
@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-namespace brudno::testing {
+namespace brudno::tools {
 
 class PipeEngine {
  public:
-  explicit PipeEngine(const std::vector<std::string>& args = {});
+  PipeEngine(const std::string& binary, const std::vector<std::string>& args);
   ~PipeEngine();
   PipeEngine(const PipeEngine&) = delete;
   PipeEngine& operator=(const PipeEngine&) = delete;
@@ -41,4 +41,4 @@ class PipeEngine {
 
 bool starts_with(const std::string& line, const std::string& prefix);
 
-}  // namespace brudno::testing
+}  // namespace brudno::tools
