@@ -135,8 +135,8 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
     tally.nodes += outcome.nodes;
     tally.seconds += seconds;
     if (options.verbose || !right) {
-      (right ? out : err) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes
-                          << ' ' << std::fixed << std::setprecision(1) << seconds * 1e6
+      (right ? out : err) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes << ' '
+                          << std::fixed << std::setprecision(1) << seconds * 1e6
                           << (right ? "" : "  WRONG") << '\n';
     }
   }
@@ -150,9 +150,9 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
       << " positions/s, " << static_cast<double>(tally.nodes) / std::max(tally.seconds, 1e-9)
       << " nodes/s\n";
   if (options.compare) {
-    out << std::setprecision(3) << "1 thread: " << tally.single_seconds << " s, " << tally.single_nodes
-        << " nodes; " << options.threads << " threads: " << tally.seconds << " s, " << tally.nodes
-        << " nodes; speedup " << std::setprecision(2)
+    out << std::setprecision(3) << "1 thread: " << tally.single_seconds << " s, "
+        << tally.single_nodes << " nodes; " << options.threads << " threads: " << tally.seconds
+        << " s, " << tally.nodes << " nodes; speedup " << std::setprecision(2)
         << tally.single_seconds / std::max(tally.seconds, 1e-9) << "x, node overhead "
         << static_cast<double>(tally.nodes) /
                std::max<double>(1.0, static_cast<double>(tally.single_nodes))
@@ -181,7 +181,7 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "compare", po::bool_switch(&options.compare),
       "solve each position at 1 thread and then at --threads, each from an empty table, and "
       "report the speedup")("hash", po::value(&options.hash)->default_value(64),
-                                               "transposition table size in MB")(
+                            "transposition table size in MB")(
       "verbose,v", po::bool_switch(&options.verbose),
       "one line per position: moves expected got nodes microseconds")(
       "file", po::value(&options.file), "the benchmark file");

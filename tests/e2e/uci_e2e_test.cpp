@@ -16,7 +16,8 @@ using tools::starts_with;
 // The built engine, as a GUI starts it.
 class PipeEngine : public tools::PipeEngine {
  public:
-  explicit PipeEngine(const std::vector<std::string>& args = {}) : tools::PipeEngine(BRUDNO_BINARY, args) {}
+  explicit PipeEngine(const std::vector<std::string>& args = {})
+      : tools::PipeEngine(BRUDNO_BINARY, args) {}
 };
 
 std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {

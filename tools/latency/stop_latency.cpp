@@ -2,8 +2,8 @@
 // movetime) to its `bestmove`, measured from outside through a pipe, as a GUI
 // sees it. Also checks that every go gets exactly one bestmove.
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -22,15 +22,15 @@ using Microseconds = std::chrono::duration<double, std::micro>;
 
 double percentile(std::vector<double> values, double fraction) {
   std::sort(values.begin(), values.end());
-  const auto index = static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1) + 0.5);
+  const auto index =
+      static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1) + 0.5);
   return values[index];
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string engine_path =
-      (std::filesystem::path(argv[0]).parent_path() / "brudno").string();
+  std::string engine_path = (std::filesystem::path(argv[0]).parent_path() / "brudno").string();
   int trials = 1000;
   int threads = 2;
   int movetime = 0;
@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
       "Starts the engine, then repeats: go infinite, wait a little, stop, read the\n"
       "bestmove (or, with --movetime, go movetime and read the bestmove), and reports\n"
       "the latency from the stop (or the end of the movetime) to the bestmove line");
-  options.add_options()("help,h", "show this help")("engine", po::value(&engine_path),
-                                                     "the engine binary (default: brudno beside this tool)")(
+  options.add_options()("help,h", "show this help")(
+      "engine", po::value(&engine_path), "the engine binary (default: brudno beside this tool)")(
       "trials", po::value(&trials)->default_value(trials), "number of searches")(
       "threads", po::value(&threads)->default_value(threads), "the engine's Threads option")(
       "movetime", po::value(&movetime)->default_value(0),
@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (trials < 1 || threads < 1 || movetime < 0) {
-    std::cerr << "brudno-stop-latency: --trials and --threads must be positive, --movetime not negative\n";
+    std::cerr << "brudno-stop-latency: --trials and --threads must be positive, --movetime not "
+                 "negative\n";
     return 2;
   }
 
@@ -109,11 +110,12 @@ int main(int argc, char** argv) {
 
   std::cout << std::fixed << std::setprecision(2);
   std::cout << (movetime > 0 ? "movetime " + std::to_string(movetime) + " ms" : std::string("stop"))
-            << " latency over " << latencies.size() << " searches, " << threads << " threads, " << game
-            << " '" << position << "'\n";
+            << " latency over " << latencies.size() << " searches, " << threads << " threads, "
+            << game << " '" << position << "'\n";
   if (!latencies.empty()) {
-    std::cout << "median " << percentile(latencies, 0.5) / 1000 << " ms, p90 " << percentile(latencies, 0.9) / 1000
-              << " ms, p99 " << percentile(latencies, 0.99) / 1000 << " ms, worst "
+    std::cout << "median " << percentile(latencies, 0.5) / 1000 << " ms, p90 "
+              << percentile(latencies, 0.9) / 1000 << " ms, p99 "
+              << percentile(latencies, 0.99) / 1000 << " ms, worst "
               << *std::max_element(latencies.begin(), latencies.end()) / 1000 << " ms\n";
   }
   std::cout << "missing bestmoves " << missing << ", extra bestmoves " << extra << '\n';
