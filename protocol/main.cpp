@@ -11,6 +11,7 @@
 
 #include "protocol/bench.hpp"
 #include "protocol/logging.hpp"
+#include "protocol/serve_command.hpp"
 #include "protocol/stdin_loop.hpp"
 #include "tools/command.hpp"
 
@@ -31,6 +32,7 @@ Commands:
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
   suite         solve a benchmark file of positions with known scores and check them
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
+  serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
 
 Options)";
@@ -55,6 +57,8 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_suite(args, std::cout, std::cerr); }},
       {"puzzle",
        [](const auto& args) { return brudno::tools::run_puzzle(args, std::cout, std::cerr); }},
+      {"serve",
+       [](const auto& args) { return brudno::protocol::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",
        [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
   };
@@ -79,9 +83,9 @@ int first_command_index(int argc, char** argv) {
 int main(int argc, char** argv) {
   po::options_description options(kUsage);
   options.add_options()("help,h", "show this help and exit")(
-      "version", "show the version and exit")("log-level",
-                                              po::value<std::string>()->default_value("warn"),
-                                              "trace, debug, info, warn, error, critical or off")(
+      "version", "show the version and exit")("log-level", po::value<std::string>(),
+                                              "trace, debug, info, warn, error, critical or off "
+                                              "(default: info for serve, warn otherwise)")(
       "log-file", po::value<std::string>(), "write the log to this file instead of standard error");
 
   const int command_at = first_command_index(argc, argv);
@@ -101,15 +105,18 @@ int main(int argc, char** argv) {
     std::cout << "brudno 0.1.0\n";
     return 0;
   }
+  const std::string name = command_at < argc ? argv[command_at] : "uci";
   std::optional<std::string> log_file;
   if (vm.count("log-file")) log_file = vm["log-file"].as<std::string>();
-  if (const auto problem =
-          brudno::protocol::configure_logging(vm["log-level"].as<std::string>(), log_file)) {
+  // A server's log is its record of who connected; an engine under a GUI stays quiet.
+  const std::string log_level = vm.count("log-level") ? vm["log-level"].as<std::string>()
+                                : name == "serve"     ? "info"
+                                                      : "warn";
+  if (const auto problem = brudno::protocol::configure_logging(log_level, log_file)) {
     std::cerr << "brudno: " << *problem << '\n';
     return 2;
   }
 
-  const std::string name = command_at < argc ? argv[command_at] : "uci";
   const auto command = commands().find(name);
   if (command == commands().end()) {
     std::cerr << "brudno: unknown command '" << name << "'\nTry 'brudno --help'.\n";

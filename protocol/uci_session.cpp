@@ -16,7 +16,7 @@ constexpr std::string_view kAuthors = "the brudno authors";
 constexpr int kMaxMoveOverhead = 5000;
 
 // One search thread per hardware thread at most, as UCI engines offer.
-int max_threads() {
+int hardware_threads() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
@@ -29,8 +29,13 @@ std::string lowercase(std::string_view text) {
 
 }  // namespace
 
-UciSession::UciSession(LineSink& out)
-    : out_(out), game_(make_game_session(default_game(), table_)) {}
+UciSession::UciSession(LineSink& out, SessionLimits limits)
+    : out_(out), limits_(std::move(limits)), game_(make_game_session(default_game(), table_)) {}
+
+int UciSession::max_threads() const {
+  return limits_.max_threads > 0 ? std::min(limits_.max_threads, hardware_threads())
+                                 : hardware_threads();
+}
 
 UciSession::~UciSession() {
   stop_search();
@@ -81,9 +86,8 @@ void UciSession::on_uci() {
   std::string games = "option name Game type combo default " + std::string(default_game());
   for (const auto name : game_names()) games += " var " + std::string(name);
   out_.write_line(games);
-  out_.write_line("option name Hash type spin default " +
-                  std::to_string(engine::TranspositionTable::kDefaultMegabytes) + " min 1 max " +
-                  std::to_string(engine::TranspositionTable::kMaxMegabytes));
+  out_.write_line("option name Hash type spin default " + std::to_string(table_.megabytes()) +
+                  " min 1 max " + std::to_string(max_hash_megabytes()));
   out_.write_line("option name Threads type spin default 1 min 1 max " +
                   std::to_string(max_threads()));
   out_.write_line("option name Move Overhead type spin default " +
@@ -114,13 +118,18 @@ void UciSession::on_setoption(const Words& words) {
   } else if (equals_ignoring_case(name, "Hash")) {
     if (searching()) return error("cannot change Hash while a search is running");
     const auto megabytes = parse_integer<long long>(value);
-    if (!megabytes || *megabytes < 1 ||
-        *megabytes > static_cast<long long>(engine::TranspositionTable::kMaxMegabytes)) {
-      return error("Hash must be an integer from 1 to " +
-                   std::to_string(engine::TranspositionTable::kMaxMegabytes) + ", got '" + value +
+    const std::size_t most = max_hash_megabytes();
+    if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
+      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got '" + value +
                    "'");
     }
-    table_.resize(static_cast<std::size_t>(*megabytes));
+    const auto wanted = static_cast<std::size_t>(*megabytes);
+    if (limits_.reserve_hash && !limits_.reserve_hash(table_.megabytes(), wanted)) {
+      return error("Hash " + value +
+                   " MB would exceed the server's total table memory; the table stays at " +
+                   std::to_string(table_.megabytes()) + " MB");
+    }
+    table_.resize(wanted);
   } else if (equals_ignoring_case(name, "Threads")) {
     if (searching()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);
@@ -212,6 +221,15 @@ void UciSession::on_quit() {
   quit_ = true;
   stop_search();
   wait_for_search();
+}
+
+void UciSession::abandon() {
+  stop_search();
+  wait_for_search();
+}
+
+std::size_t UciSession::max_hash_megabytes() const {
+  return std::min(limits_.max_hash_megabytes, engine::TranspositionTable::kMaxMegabytes);
 }
 
 void UciSession::end_of_input() {

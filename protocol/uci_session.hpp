@@ -1,7 +1,7 @@
 #pragma once
 // One client's conversation: its game, position, options and search. The same
-// class serves stdin and (later) every TCP connection. handle_line() never
-// blocks on a search: searches run on their own thread.
+// class serves stdin and every TCP connection. handle_line() never blocks on a
+// search: searches run on their own thread.
 
 #include <atomic>
 #include <functional>
@@ -16,9 +16,19 @@
 
 namespace brudno::protocol {
 
+// What a session may ask of the process. On stdin: everything the machine has.
+// A server hands each connection a share of a budget.
+struct SessionLimits {
+  std::size_t max_hash_megabytes = engine::TranspositionTable::kMaxMegabytes;
+  int max_threads = 0;  // 0: one per hardware thread
+  // Asked before the table changes from `from` to `to` megabytes; false refuses
+  // the change. Unset: always granted.
+  std::function<bool(std::size_t from, std::size_t to)> reserve_hash;
+};
+
 class UciSession {
  public:
-  explicit UciSession(LineSink& out);
+  explicit UciSession(LineSink& out, SessionLimits limits = {});
   ~UciSession();
   UciSession(const UciSession&) = delete;
   UciSession& operator=(const UciSession&) = delete;
@@ -27,7 +37,12 @@ class UciSession {
   // The client has gone: an infinite search is stopped, a finite one runs to
   // its end and prints its bestmove. Returns when no search is running.
   void end_of_input();
+  // The client has gone for good: any search is stopped. Returns when no
+  // search is running, so nothing more is written to the sink.
+  void abandon();
   [[nodiscard]] bool quit_requested() const { return quit_; }
+  [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
+  [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
 
  private:
   using Words = std::vector<std::string_view>;
@@ -45,11 +60,13 @@ class UciSession {
   void on_quit();
 
   void error(std::string_view message);
-  [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
+  [[nodiscard]] int max_threads() const;
+  [[nodiscard]] std::size_t max_hash_megabytes() const;
   void stop_search();
   void wait_for_search();
 
   LineSink& out_;
+  SessionLimits limits_;
   engine::TranspositionTable table_;
   engine::SearchSettings settings_;
   engine::SearchClock clock_;

@@ -14,7 +14,7 @@ namespace brudno::tools {
 using Clock = std::chrono::steady_clock;
 
 PipeEngine::PipeEngine(const std::string& binary, const std::vector<std::string>& args) {
-  signal(SIGPIPE, SIG_IGN);  // a test writing to an engine that quit must not die
+  ::signal(SIGPIPE, SIG_IGN);  // a test writing to an engine that quit must not die
   int in[2];
   int out[2];
   if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
@@ -95,6 +95,10 @@ std::vector<std::string> PipeEngine::read_until(const std::string& prefix,
 void PipeEngine::close_input() {
   if (to_engine_ >= 0) close(to_engine_);
   to_engine_ = -1;
+}
+
+void PipeEngine::signal(int number) {
+  if (pid_ > 0) kill(pid_, number);
 }
 
 std::optional<int> PipeEngine::wait_exit(std::chrono::milliseconds timeout) {

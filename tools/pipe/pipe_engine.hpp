@@ -29,6 +29,10 @@ class PipeEngine {
                                       std::chrono::milliseconds timeout = std::chrono::seconds(20));
   // Closes the engine's standard input: end of input.
   void close_input();
+  // Sends a signal (SIGTERM, say) to the engine process.
+  void signal(int number);
+  // The engine's process id, for reading its /proc entries.
+  [[nodiscard]] pid_t pid() const { return pid_; }
   // The exit status, or nothing if the engine is still running after `timeout`.
   std::optional<int> wait_exit(std::chrono::milliseconds timeout = std::chrono::seconds(20));
 

@@ -1,0 +1,174 @@
+// `brudno serve`: parses the server's command line, then serves until a signal.
+
+#include "protocol/serve_command.hpp"
+
+#include <spdlog/spdlog.h>
+#include <tbb/global_control.h>
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "engine/transposition_table.hpp"
+#include "protocol/tcp_server.hpp"
+#include "protocol/tokens.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+namespace po = boost::program_options;
+
+// "HOST:PORT" or ":PORT"; an IPv6 host is written in brackets, "[::1]:7420".
+std::optional<std::pair<std::string, unsigned short>> parse_listen(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos) return std::nullopt;
+  std::string host = text.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  if (host.empty()) host = "127.0.0.1";
+  const auto port = parse_integer<long>(text.substr(colon + 1));
+  if (!port || *port < 0 || *port > 65535) return std::nullopt;
+  boost::system::error_code error;
+  boost::asio::ip::make_address(host, error);
+  if (error) return std::nullopt;
+  return std::pair{host, static_cast<unsigned short>(*port)};
+}
+
+std::optional<std::string> read_token(const std::string& file, std::ostream& err) {
+  std::ifstream in(file);
+  if (!in) {
+    err << "brudno serve: cannot read the token file '" << file << "'\n";
+    return std::nullopt;
+  }
+  std::string token;
+  std::getline(in, token);
+  while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back()))) {
+    token.pop_back();
+  }
+  if (token.size() < 16 || token.find_first_of(" \t") != std::string::npos) {
+    err << "brudno serve: the token in '" << file
+        << "' must be one word of at least 16 characters\n";
+    return std::nullopt;
+  }
+  return token;
+}
+
+bool is_loopback(const std::string& host) {
+  return boost::asio::ip::make_address(host).is_loopback();
+}
+
+}  // namespace
+
+int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const ServerOptions defaults;
+  const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  po::options_description options(
+      "Usage: brudno serve [options]\n\n"
+      "Serves the UCI protocol over TCP (docs/protocol.md), one independent session per\n"
+      "connection. Stops all searches and exits 0 on SIGINT or SIGTERM.\n\nOptions");
+  options.add_options()("help,h", "show this help")(
+      "listen",
+      po::value<std::string>()->default_value("127.0.0.1:" + std::to_string(kDefaultPort)),
+      "HOST:PORT to listen on; port 0 picks a free one. Other hosts than loopback need "
+      "--token-file or a deliberate choice, and are logged as a warning")(
+      "token-file", po::value<std::string>(),
+      "require each client to send 'auth <token>' first; the token is the file's first line")(
+      "threads", po::value<int>()->default_value(hardware),
+      "search threads for the whole server; no session's Threads may exceed it")(
+      "max-sessions", po::value<std::size_t>()->default_value(defaults.max_sessions),
+      "connections served at once; more are refused with an error line")(
+      "max-line", po::value<std::size_t>()->default_value(defaults.max_line_bytes),
+      "longest input line in bytes; a longer one ends the connection")(
+      "idle-timeout", po::value<long>()->default_value(defaults.idle_timeout.count()),
+      "seconds without input (and no search running) before a session is closed; 0: never")(
+      "max-hash", po::value<std::size_t>()->default_value(defaults.max_hash_megabytes),
+      "largest Hash (MB) one session may set")(
+      "max-total-hash", po::value<std::size_t>()->default_value(defaults.max_total_hash_megabytes),
+      "table memory (MB) of all sessions together")(
+      "output-backlog", po::value<std::size_t>()->default_value(defaults.output_backlog_bytes),
+      "bytes of output waiting for a slow reader beyond which search info lines are dropped");
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "brudno serve: " << e.what() << "\nTry 'brudno serve --help'.\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    out << options << '\n';
+    return 0;
+  }
+
+  ServerOptions server;
+  const auto listen = parse_listen(vm["listen"].as<std::string>());
+  if (!listen) {
+    err << "brudno serve: --listen wants HOST:PORT with an IP address and a port 0-65535, got '"
+        << vm["listen"].as<std::string>() << "'\n";
+    return 2;
+  }
+  std::tie(server.host, server.port) = *listen;
+  server.threads = vm["threads"].as<int>();
+  server.max_sessions = vm["max-sessions"].as<std::size_t>();
+  server.max_line_bytes = vm["max-line"].as<std::size_t>();
+  server.idle_timeout = std::chrono::seconds(vm["idle-timeout"].as<long>());
+  server.max_hash_megabytes = vm["max-hash"].as<std::size_t>();
+  server.max_total_hash_megabytes = vm["max-total-hash"].as<std::size_t>();
+  server.output_backlog_bytes = vm["output-backlog"].as<std::size_t>();
+  constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
+  std::ostringstream problem;
+  if (server.threads < 1 || server.threads > hardware) {
+    problem << "--threads must be from 1 to " << hardware;
+  } else if (server.max_sessions < 1) {
+    problem << "--max-sessions must be at least 1";
+  } else if (server.max_line_bytes < 256) {
+    problem << "--max-line must be at least 256 bytes";
+  } else if (server.idle_timeout.count() < 0) {
+    problem << "--idle-timeout must be 0 or more seconds";
+  } else if (server.max_hash_megabytes < kSessionTable) {
+    problem << "--max-hash must be at least the default Hash of " << kSessionTable << " MB";
+  } else if (server.max_total_hash_megabytes < kSessionTable) {
+    problem << "--max-total-hash must be at least " << kSessionTable << " MB";
+  } else if (server.output_backlog_bytes < 4096) {
+    problem << "--output-backlog must be at least 4096 bytes";
+  }
+  if (!problem.str().empty()) {
+    err << "brudno serve: " << problem.str() << '\n';
+    return 2;
+  }
+  if (vm.count("token-file")) {
+    server.token = read_token(vm["token-file"].as<std::string>(), err);
+    if (!server.token) return 2;
+  }
+  if (!is_loopback(server.host)) {
+    spdlog::warn("listening on {}, reachable from other machines{}", server.host,
+                 server.token ? "" : " without authentication (no --token-file)");
+  }
+
+  // All sessions' parallel searches draw on one pool of worker threads.
+  const tbb::global_control thread_budget(tbb::global_control::max_allowed_parallelism,
+                                          static_cast<std::size_t>(server.threads));
+  boost::asio::io_context io;
+  try {
+    TcpServer tcp(io, server);
+    const auto endpoint = tcp.local_endpoint();
+    out << "brudno serve: listening on " << endpoint.address().to_string() << ':' << endpoint.port()
+        << std::endl;
+    spdlog::info("listening on {}:{}", endpoint.address().to_string(), endpoint.port());
+    tcp.start();
+    io.run();
+  } catch (const boost::system::system_error& e) {
+    err << "brudno serve: cannot listen on " << server.host << ':' << server.port << ": "
+        << e.code().message() << '\n';
+    return 1;
+  }
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace brudno::protocol

@@ -1,0 +1,30 @@
+#pragma once
+// What `brudno serve` is told on its command line: where to listen and the
+// limits that keep one client from harming the others.
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace brudno::protocol {
+
+inline constexpr unsigned short kDefaultPort = 7420;
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = kDefaultPort;  // 0: any free port (printed at start)
+  std::size_t max_line_bytes = 64 * 1024;
+  std::size_t max_sessions = 64;
+  std::chrono::seconds idle_timeout{3600};  // 0: never
+  std::size_t max_hash_megabytes = 256;     // per session
+  std::size_t max_total_hash_megabytes = 2048;
+  int threads = 0;  // search threads for the whole process; 0: one per hardware thread
+  // Output waiting for a slow reader beyond this many bytes: search `info`
+  // lines are dropped. Beyond four times this, the client's input is not read
+  // until its output drains, so nothing it sends can grow the backlog.
+  std::size_t output_backlog_bytes = 256 * 1024;
+  std::optional<std::string> token;  // set: clients must send `auth <token>` first
+};
+
+}  // namespace brudno::protocol

@@ -1,0 +1,249 @@
+#include "protocol/tcp_connection.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+#include "protocol/auth_token.hpp"
+#include "protocol/server_state.hpp"
+
+namespace brudno::protocol {
+namespace asio = boost::asio;
+
+namespace {
+
+// After the last reply the client may still be sending (the rest of an
+// over-long line): read and discard for this long so that closing does not
+// reset the connection before it has read our error line.
+constexpr auto kLinger = std::chrono::seconds(2);
+
+bool is_search_info(std::string_view line) {
+  return line.starts_with("info ") && !line.starts_with("info string");
+}
+
+}  // namespace
+
+void TcpConnection::Sink::write_line(std::string_view line) {
+  // Called from search threads: only a post, never the socket.
+  if (auto self = connection.lock()) {
+    asio::post(self->strand_,
+               [self, text = std::string(line)]() mutable { self->send(std::move(text)); });
+  }
+}
+
+TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& server)
+    : socket_(std::move(socket)),
+      strand_(asio::make_strand(socket_.get_executor())),
+      idle_timer_(strand_),
+      linger_timer_(strand_),
+      id_(id),
+      server_(server),
+      input_(server.options.max_line_bytes + 1),  // the line and its newline
+      authenticated_(!server.options.token) {}
+
+TcpConnection::~TcpConnection() = default;
+
+void TcpConnection::start() {
+  sink_.connection = weak_from_this();
+  SessionLimits limits;
+  limits.max_hash_megabytes = server_.options.max_hash_megabytes;
+  limits.max_threads = server_.options.threads;
+  limits.reserve_hash = [&budget = server_.hash](std::size_t from, std::size_t to) {
+    return budget.change(from, to);
+  };
+  session_ = std::make_unique<UciSession>(sink_, std::move(limits));
+  asio::dispatch(strand_, [self = shared_from_this()] {
+    self->arm_idle_timer();
+    self->read_next();
+  });
+}
+
+void TcpConnection::read_next() {
+  if (finishing_) return;
+  if (backlog_blocks_input()) {
+    read_paused_ = true;  // write_next() resumes reading once the client catches up
+    return;
+  }
+  asio::async_read_until(socket_, input_, '\n',
+                         asio::bind_executor(strand_, [self = shared_from_this()](
+                                                          const auto& error, std::size_t bytes) {
+                           self->on_read(error, bytes);
+                         }));
+}
+
+void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
+  if (finishing_) return;
+  if (error == asio::error::not_found) {
+    spdlog::warn("session {}: line longer than {} bytes; disconnecting", id_,
+                 server_.options.max_line_bytes);
+    return finish("line too long", "info string error: line too long (more than " +
+                                       std::to_string(server_.options.max_line_bytes) +
+                                       " bytes); closing the connection");
+  }
+  if (error) return finish(error == asio::error::eof ? "client disconnected" : error.message());
+  std::string line(asio::buffers_begin(input_.data()),
+                   asio::buffers_begin(input_.data()) + static_cast<std::ptrdiff_t>(bytes - 1));
+  input_.consume(bytes);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  arm_idle_timer();
+  on_line(line);
+  read_next();
+}
+
+void TcpConnection::on_line(std::string_view line) {
+  if (!authenticated_) {
+    if (authenticate(line)) return;
+    spdlog::warn("session {}: authentication failed; disconnecting", id_);
+    return finish("authentication failed",
+                  "info string error: authentication failed: the first line must be "
+                  "'auth <token>'; closing the connection");
+  }
+  spdlog::debug("session {} << {}", id_, line);
+  if (line == "sessions") {
+    // The administrative view of the server: how many clients it serves now.
+    return send("info string sessions " + std::to_string(server_.connections.size()));
+  }
+  session_->handle_line(line);
+  if (session_->quit_requested()) finish("quit");
+}
+
+bool TcpConnection::authenticate(std::string_view line) {
+  constexpr std::string_view kCommand = "auth ";
+  if (!line.starts_with(kCommand)) return false;
+  if (!tokens_match(line.substr(kCommand.size()), *server_.options.token)) return false;
+  authenticated_ = true;
+  spdlog::info("session {}: authenticated", id_);
+  send("info string authenticated");
+  return true;
+}
+
+void TcpConnection::arm_idle_timer() {
+  const auto timeout = server_.options.idle_timeout;
+  if (timeout.count() == 0 || finishing_) return;
+  idle_timer_.expires_after(timeout);
+  idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (error || self->finishing_) return;  // re-armed or closed
+    if (self->session_ && self->session_->searching()) {
+      self->arm_idle_timer();  // an analyst watching a long search is not idle
+      return;
+    }
+    spdlog::info("session {}: idle for {} s; disconnecting", self->id_,
+                 self->server_.options.idle_timeout.count());
+    self->finish("idle", "info string error: no input for " +
+                             std::to_string(self->server_.options.idle_timeout.count()) +
+                             " seconds; closing the connection");
+  });
+}
+
+bool TcpConnection::backlog_blocks_input() const {
+  return outbox_bytes_ > 4 * server_.options.output_backlog_bytes;
+}
+
+void TcpConnection::send(std::string line) {
+  if (closed_) return;
+  // A client that does not read loses search progress lines, never the
+  // answers to its commands or a bestmove.
+  if (is_search_info(line) && outbox_bytes_ > server_.options.output_backlog_bytes) {
+    if (dropped_info_lines_++ == 0) spdlog::warn("session {}: slow reader; dropping info", id_);
+    return;
+  }
+  line += '\n';
+  outbox_bytes_ += line.size();
+  outbox_.push_back(std::move(line));
+  if (!writing_) write_next();
+}
+
+void TcpConnection::write_next() {
+  if (closed_) return;
+  if (outbox_.empty()) {
+    writing_ = false;
+    if (read_paused_ && !backlog_blocks_input()) {
+      read_paused_ = false;
+      read_next();
+    }
+    if (finishing_) shut_down_after_flush();
+    return;
+  }
+  writing_ = true;
+  asio::async_write(
+      socket_, asio::buffer(outbox_.front()),
+      asio::bind_executor(strand_, [self = shared_from_this()](
+                                       const boost::system::error_code& error, std::size_t) {
+        if (error) {
+          // The client is gone: nothing more can reach it.
+          spdlog::info("session {}: write failed: {}", self->id_, error.message());
+          self->writing_ = false;
+          self->finishing_ = true;
+          return self->close_now();
+        }
+        self->outbox_bytes_ -= self->outbox_.front().size();
+        self->outbox_.pop_front();
+        self->write_next();
+      }));
+}
+
+void TcpConnection::finish(std::string_view reason, std::string error_line) {
+  if (finishing_) return;
+  finishing_ = true;
+  spdlog::info("session {}: closing ({})", id_, reason);
+  idle_timer_.cancel();
+  if (!error_line.empty()) send(std::move(error_line));
+  // The search stops and its thread ends here; whatever it printed last is
+  // already posted to the strand, ahead of the flush below.
+  session_->abandon();
+  asio::post(strand_, [self = shared_from_this()] {
+    if (!self->writing_) self->shut_down_after_flush();
+  });
+}
+
+void TcpConnection::shut_down_after_flush() {
+  if (closed_ || writing_) return;
+  boost::system::error_code ignored;
+  socket_.shutdown(Socket::shutdown_send, ignored);
+  drain_then_close();
+}
+
+void TcpConnection::drain_then_close() {
+  linger_timer_.expires_after(kLinger);
+  linger_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (!error) self->close_now();
+  });
+  discard_input();
+}
+
+// Reads and drops what the client still sends, until it closes its side.
+void TcpConnection::discard_input() {
+  socket_.async_read_some(
+      asio::buffer(discarded_),
+      asio::bind_executor(strand_, [self = shared_from_this()](
+                                       const boost::system::error_code& error, std::size_t) {
+        if (error) return self->close_now();
+        self->discard_input();
+      }));
+}
+
+void TcpConnection::close_now() {
+  if (closed_) return;
+  closed_ = true;
+  boost::system::error_code ignored;
+  linger_timer_.cancel();
+  idle_timer_.cancel();
+  socket_.close(ignored);
+  if (session_) {
+    session_->abandon();
+    server_.hash.release(session_->hash_megabytes());
+    session_.reset();
+  }
+  server_.connections.erase(id_);
+  if (dropped_info_lines_ > 0) {
+    spdlog::info("session {}: {} info lines dropped for a slow reader", id_, dropped_info_lines_);
+  }
+  spdlog::info("session {}: closed; {} sessions remain", id_, server_.connections.size());
+}
+
+void TcpConnection::shut_down() {
+  finishing_ = true;
+  close_now();
+}
+
+}  // namespace brudno::protocol

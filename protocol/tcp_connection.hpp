@@ -1,0 +1,83 @@
+#pragma once
+// One TCP client: its socket, its own UCI session and its output queue. Every
+// handler of a connection runs on its strand; search threads never touch the
+// socket, they only post whole lines to the strand.
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "protocol/asio.hpp"
+#include "protocol/line_sink.hpp"
+#include "protocol/uci_session.hpp"
+
+namespace brudno::protocol {
+
+class ServerState;
+
+class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
+ public:
+  using Socket = boost::asio::ip::tcp::socket;
+
+  // The caller has reserved the default table size in the server's budget;
+  // the connection gives back whatever its table holds when it closes.
+  TcpConnection(Socket socket, std::uint64_t id, ServerState& server);
+  ~TcpConnection();
+  TcpConnection(const TcpConnection&) = delete;
+  TcpConnection& operator=(const TcpConnection&) = delete;
+
+  void start();
+  // Server shutdown: stops the search and closes the socket at once. Called
+  // on the server's I/O thread, which runs every handler of every connection.
+  void shut_down();
+  [[nodiscard]] std::uint64_t id() const { return id_; }
+
+ private:
+  // The session's output: posts each line to the connection's strand.
+  class Sink final : public LineSink {
+   public:
+    void write_line(std::string_view line) override;
+    std::weak_ptr<TcpConnection> connection;
+  };
+
+  void read_next();
+  void on_read(const boost::system::error_code& error, std::size_t bytes);
+  void on_line(std::string_view line);
+  bool authenticate(std::string_view line);
+  void arm_idle_timer();
+
+  void send(std::string line);
+  void write_next();
+  [[nodiscard]] bool backlog_blocks_input() const;
+
+  // Ends the session: optional error line, flush, then close. `reason` is logged.
+  void finish(std::string_view reason, std::string error_line = {});
+  void shut_down_after_flush();
+  void drain_then_close();
+  void discard_input();
+  void close_now();
+
+  Socket socket_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::steady_timer idle_timer_;
+  boost::asio::steady_timer linger_timer_;
+  const std::uint64_t id_;
+  ServerState& server_;
+  boost::asio::streambuf input_;
+  std::array<char, 4096> discarded_{};
+  std::deque<std::string> outbox_;
+  std::size_t outbox_bytes_ = 0;
+  std::size_t dropped_info_lines_ = 0;
+  bool writing_ = false;
+  bool read_paused_ = false;
+  bool authenticated_;
+  bool finishing_ = false;  // no more input is read; output flushes, then the socket closes
+  bool closed_ = false;
+  Sink sink_;
+  std::unique_ptr<UciSession> session_;
+};
+
+}  // namespace brudno::protocol

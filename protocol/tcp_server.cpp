@@ -1,0 +1,90 @@
+#include "protocol/tcp_server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <memory>
+
+#include "engine/transposition_table.hpp"
+#include "protocol/tcp_connection.hpp"
+
+namespace brudno::protocol {
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
+    : io_(io),
+      state_(std::move(options)),
+      acceptor_(io,
+                tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
+      signals_(io, SIGINT, SIGTERM) {}
+
+void TcpServer::start() {
+  signals_.async_wait([this](const boost::system::error_code& error, int signal) {
+    if (!error) shut_down(signal);
+  });
+  accept_next();
+}
+
+void TcpServer::accept_next() {
+  acceptor_.async_accept(asio::make_strand(io_),
+                         [this](const boost::system::error_code& error, tcp::socket socket) {
+                           if (error == asio::error::operation_aborted) return;  // shutting down
+                           if (error) {
+                             spdlog::error("accept failed: {}", error.message());
+                           } else {
+                             on_accept(std::move(socket));
+                           }
+                           accept_next();
+                         });
+}
+
+void TcpServer::on_accept(tcp::socket socket) {
+  boost::system::error_code ignored;
+  const auto peer = socket.remote_endpoint(ignored);
+  const std::uint64_t id = next_id_++;
+  if (state_.connections.size() >= state_.options.max_sessions) {
+    spdlog::warn("session {} from {}:{} refused: {} sessions already", id,
+                 peer.address().to_string(), peer.port(), state_.connections.size());
+    return refuse(std::move(socket), "info string error: the server has its maximum of " +
+                                         std::to_string(state_.options.max_sessions) +
+                                         " sessions; try again later");
+  }
+  if (!state_.hash.reserve(engine::TranspositionTable::kDefaultMegabytes)) {
+    spdlog::warn("session {} refused: table memory full ({} of {} MB)", id, state_.hash.used(),
+                 state_.hash.cap());
+    return refuse(std::move(socket),
+                  "info string error: the server's table memory is in use; try again later");
+  }
+  spdlog::info("session {} connected from {}:{}", id, peer.address().to_string(), peer.port());
+  auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
+  state_.connections.emplace(id, connection);
+  connection->start();
+}
+
+// One error line, then the socket closes; existing sessions are not touched.
+void TcpServer::refuse(tcp::socket socket, std::string error_line) {
+  auto held = std::make_shared<tcp::socket>(std::move(socket));
+  auto text = std::make_shared<std::string>(std::move(error_line) + '\n');
+  asio::async_write(*held, asio::buffer(*text),
+                    [held, text](const boost::system::error_code&, std::size_t) {
+                      boost::system::error_code ignored;
+                      held->shutdown(tcp::socket::shutdown_both, ignored);
+                      held->close(ignored);
+                    });
+}
+
+void TcpServer::shut_down(int signal) {
+  spdlog::info("signal {}: stopping {} sessions", signal, state_.connections.size());
+  boost::system::error_code ignored;
+  acceptor_.close(ignored);
+  // Copied: each shut_down() erases its entry.
+  const auto connections = state_.connections;
+  for (const auto& [id, weak] : connections) {
+    if (const auto connection = weak.lock()) connection->shut_down();
+  }
+  // Runs after the shut_down() handlers queued above.
+  asio::post(io_, [this] { io_.stop(); });
+}
+
+}  // namespace brudno::protocol

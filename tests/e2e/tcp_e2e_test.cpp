@@ -1,0 +1,270 @@
+// `brudno serve` end to end: the built binary on 127.0.0.1 with a free port,
+// driven by several TCP clients at once.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "tools/pipe/pipe_engine.hpp"
+#include "tools/tcp/line_client.hpp"
+
+namespace brudno::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using tools::LineClient;
+using tools::starts_with;
+
+// The server as an operator starts it; its first output line names the port.
+class Server {
+ public:
+  explicit Server(std::vector<std::string> options = {}) {
+    std::vector<std::string> args = {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"};
+    args.insert(args.end(), options.begin(), options.end());
+    process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);
+    const auto banner = process_->read_line(10s);
+    if (!banner) throw std::runtime_error("the server printed no banner");
+    const std::string prefix = "brudno serve: listening on 127.0.0.1:";
+    if (!starts_with(*banner, prefix)) throw std::runtime_error("unexpected banner: " + *banner);
+    port_ = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
+  }
+  [[nodiscard]] unsigned short port() const { return port_; }
+  tools::PipeEngine& process() { return *process_; }
+
+ private:
+  std::unique_ptr<tools::PipeEngine> process_;
+  unsigned short port_ = 0;
+};
+
+// The line that starts with `prefix` among `lines`, or "".
+std::string find_line(const std::vector<std::string>& lines, const std::string& prefix) {
+  const auto it = std::find_if(lines.begin(), lines.end(),
+                               [&](const auto& line) { return starts_with(line, prefix); });
+  return it == lines.end() ? std::string{} : *it;
+}
+
+// The `score ...` part of the last info line before bestmove.
+std::string final_score(const std::vector<std::string>& lines) {
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    const auto at = it->find(" score ");
+    if (starts_with(*it, "info ") && at != std::string::npos) {
+      const auto end = it->find(' ', it->find(' ', at + 7) + 1);
+      return it->substr(at + 1, end - at - 1);
+    }
+  }
+  return {};
+}
+
+// The same commands on standard input: the reference for a TCP session.
+std::vector<std::string> over_stdin(const std::vector<std::string>& commands) {
+  tools::PipeEngine engine(BRUDNO_BINARY, {});
+  for (const auto& command : commands) engine.send(command);
+  return engine.read_until("bestmove", 60s);
+}
+
+const std::vector<std::string> kConnectFourSolve = {"setoption name Game value connect4",
+                                                    "position fen 2416615552", "go solve"};
+const std::vector<std::string> kTicTacToeSolve = {"setoption name Game value tictactoe",
+                                                  "position fen O.X/.../...", "go solve"};
+
+TEST(TcpServer, TwoClientsAnalysingDifferentGamesGetIndependentCorrectResults) {
+  Server server;
+  LineClient connect_four(server.port());
+  LineClient tic_tac_toe(server.port());
+  for (const auto& line : kConnectFourSolve) connect_four.send(line);
+  for (const auto& line : kTicTacToeSolve) tic_tac_toe.send(line);
+  const auto four = connect_four.read_until("bestmove", 60s);
+  const auto three = tic_tac_toe.read_until("bestmove", 60s);
+  ASSERT_TRUE(!four.empty() && starts_with(four.back(), "bestmove ")) << four.size();
+  ASSERT_TRUE(!three.empty() && starts_with(three.back(), "bestmove ")) << three.size();
+  EXPECT_EQ(final_score(three), "score mate 3");  // the classic win in 5 plies
+  const auto reference = over_stdin(kConnectFourSolve);
+  EXPECT_EQ(final_score(four), final_score(reference));
+  EXPECT_FALSE(final_score(four).empty());
+  // Each session kept its own game.
+  tic_tac_toe.send("d");
+  tic_tac_toe.send("isready");
+  const auto shown = tic_tac_toe.read_until("readyok");
+  EXPECT_NE(find_line(shown, " O | 2 | X"), "") << shown.front();
+}
+
+TEST(TcpServer, OverLongLineCutsOffOnlyItsClient) {
+  Server server;
+  LineClient bystander(server.port());
+  for (const auto& line : kConnectFourSolve) bystander.send(line);
+  LineClient flooder(server.port());
+  flooder.send(std::string(1 << 20, 'x'));
+  const auto reply = flooder.read_line(10s);
+  ASSERT_TRUE(reply.has_value());
+  EXPECT_TRUE(starts_with(*reply, "info string error: line too long")) << *reply;
+  EXPECT_TRUE(flooder.closed_by_server());
+  const auto lines = bystander.read_until("bestmove", 60s);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  EXPECT_EQ(final_score(lines), final_score(over_stdin(kConnectFourSolve)));
+  bystander.send("isready");
+  EXPECT_EQ(bystander.read_line(), "readyok");
+}
+
+// Random bytes and random protocol words, never `quit` (which would end the session).
+std::string garbage_line(std::mt19937& random) {
+  static const std::vector<std::string> words = {
+      "go",        "position", "setoption", "name",  "value", "Hash",  "Threads", "Game",
+      "startpos",  "fen",      "moves",     "depth", "-1",    "9e9",   "stop",    "isready",
+      "ponderhit", "proof",    "d",         "uci",   "solve", "nodes", "4",       "connect4"};
+  std::string line;
+  const int parts = static_cast<int>(random() % 8);
+  for (int i = 0; i < parts; ++i) {
+    if (random() % 2) {
+      line += words[random() % words.size()];
+    } else {
+      const int length = static_cast<int>(random() % 12);
+      for (int j = 0; j < length; ++j) {
+        char c = static_cast<char>(random() % 256);
+        if (c == '\n') c = ' ';
+        line += c;
+      }
+    }
+    line += ' ';
+  }
+  return line;
+}
+
+TEST(TcpServer, TenThousandGarbageLinesDisturbNobody) {
+  Server server;
+  LineClient analyst(server.port());
+  for (const auto& line : kConnectFourSolve) analyst.send(line);
+  LineClient vandal(server.port());
+  std::mt19937 random(20261122);
+  // The vandal's replies are read concurrently, so its output never backs up.
+  std::thread reader([&] { vandal.read_until("readyok", 120s); });
+  for (int i = 0; i < 10000; ++i) vandal.send(garbage_line(random));
+  vandal.send("stop");
+  vandal.send("isready");
+  reader.join();
+  const auto lines = analyst.read_until("bestmove", 60s);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  EXPECT_EQ(final_score(lines), final_score(over_stdin(kConnectFourSolve)));
+  LineClient after(server.port());
+  after.send("isready");
+  EXPECT_EQ(after.read_line(), "readyok");
+}
+
+// Polls `sessions` until the count is `expected` or time runs out.
+bool sessions_become(LineClient& admin, int expected) {
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    admin.send("sessions");
+    if (admin.read_line() == "info string sessions " + std::to_string(expected)) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return false;
+}
+
+TEST(TcpServer, DisconnectMidSearchFreesTheSession) {
+  Server server;
+  LineClient admin(server.port());
+  {
+    LineClient leaver(server.port());
+    leaver.send("setoption name Game value synthetic");
+    leaver.send("position fen 8 30 5 random");
+    leaver.send("go infinite");
+    EXPECT_TRUE(starts_with(leaver.read_line().value_or(""), "info "));
+    EXPECT_TRUE(sessions_become(admin, 2));
+  }  // the client goes away in the middle of its search
+  EXPECT_TRUE(sessions_become(admin, 1));
+}
+
+TEST(TcpServer, SessionsBeyondTheMaximumAreRefused) {
+  Server server({"--max-sessions", "2"});
+  LineClient first(server.port());
+  LineClient second(server.port());
+  first.send("isready");
+  second.send("isready");
+  ASSERT_EQ(first.read_line(), "readyok");
+  ASSERT_EQ(second.read_line(), "readyok");
+  LineClient third(server.port());
+  const auto refusal = third.read_line(5s);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_TRUE(starts_with(*refusal, "info string error: the server has its maximum of 2"))
+      << *refusal;
+  EXPECT_TRUE(third.closed_by_server());
+  first.send("isready");
+  EXPECT_EQ(first.read_line(), "readyok");
+}
+
+TEST(TcpServer, AuthenticationIsRequiredWhenConfigured) {
+  const auto token_file = std::filesystem::temp_directory_path() / "brudno-test-token";
+  std::ofstream(token_file) << "correct-horse-battery-staple\n";
+  Server server({"--token-file", token_file.string()});
+  {
+    LineClient stranger(server.port());
+    stranger.send("uci");
+    const auto reply = stranger.read_line(5s);
+    ASSERT_TRUE(reply.has_value());
+    EXPECT_TRUE(starts_with(*reply, "info string error: authentication failed")) << *reply;
+    EXPECT_TRUE(stranger.closed_by_server());
+  }
+  {
+    LineClient guesser(server.port());
+    guesser.send("auth correct-horse-battery-stapler");
+    EXPECT_TRUE(starts_with(guesser.read_line(5s).value_or(""), "info string error"));
+    EXPECT_TRUE(guesser.closed_by_server());
+  }
+  LineClient analyst(server.port());
+  analyst.send("auth correct-horse-battery-staple");
+  EXPECT_EQ(analyst.read_line(), "info string authenticated");
+  analyst.send("isready");
+  EXPECT_EQ(analyst.read_line(), "readyok");
+  std::filesystem::remove(token_file);
+}
+
+TEST(TcpServer, IdleClientsAreClosed) {
+  Server server({"--idle-timeout", "1"});
+  LineClient idler(server.port());
+  const auto notice = idler.read_line(5s);
+  ASSERT_TRUE(notice.has_value());
+  EXPECT_TRUE(starts_with(*notice, "info string error: no input for 1 seconds")) << *notice;
+  EXPECT_TRUE(idler.closed_by_server());
+}
+
+TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
+  Server server({"--max-hash", "32", "--max-total-hash", "48"});
+  LineClient first(server.port());
+  first.send("setoption name Hash value 64");
+  EXPECT_TRUE(starts_with(first.read_line().value_or(""), "info string error: Hash must be"));
+  first.send("setoption name Hash value 32");  // 32 + 16 of the second session: at the cap
+  first.send("isready");
+  EXPECT_EQ(first.read_line(), "readyok");
+  LineClient second(server.port());
+  second.send("setoption name Hash value 17");
+  EXPECT_TRUE(
+      starts_with(second.read_line().value_or(""), "info string error: Hash 17 MB would exceed"));
+  LineClient third(server.port());
+  EXPECT_TRUE(
+      starts_with(third.read_line(5s).value_or(""), "info string error: the server's table"));
+}
+
+TEST(TcpServer, SigtermStopsSearchesAndExitsZeroWithinOneSecond) {
+  Server server;
+  std::vector<std::unique_ptr<LineClient>> clients;
+  for (int i = 0; i < 3; ++i) {
+    auto& client = clients.emplace_back(std::make_unique<LineClient>(server.port()));
+    client->send("setoption name Game value synthetic");
+    client->send("position fen 8 30 5 random");
+    client->send("go infinite");
+    ASSERT_TRUE(starts_with(client->read_line().value_or(""), "info "));
+  }
+  server.process().signal(SIGTERM);
+  EXPECT_EQ(server.process().wait_exit(1s), 0);
+  for (auto& client : clients) EXPECT_TRUE(client->closed_by_server(1s));
+}
+
+}  // namespace
+}  // namespace brudno::testing

@@ -1,0 +1,42 @@
+#pragma once
+// A blocking line client for the TCP protocol, with a time limit on every
+// read, so a broken server fails a test or a soak run instead of hanging it.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/asio.hpp"
+
+namespace brudno::tools {
+
+class LineClient {
+ public:
+  // Connects to 127.0.0.1:port; throws boost::system::system_error on failure.
+  explicit LineClient(unsigned short port);
+
+  // False if the connection is gone.
+  bool send(const std::string& line);
+  // Sends raw bytes with no newline added.
+  bool send_raw(const std::string& bytes);
+  // The next line, or nothing when the time runs out or the server closed.
+  std::optional<std::string> read_line(
+      std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // Lines up to and including the first starting with `prefix`; the last
+  // element is that line, unless time ran out or the connection ended first.
+  std::vector<std::string> read_until(const std::string& prefix,
+                                      std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // True once the server has closed the connection (read returns end of file
+  // or a reset) within the timeout; lines still arriving are skipped.
+  bool closed_by_server(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  void close();
+
+ private:
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::streambuf input_;
+  bool ended_ = false;
+};
+
+}  // namespace brudno::tools
