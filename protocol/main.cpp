@@ -44,6 +44,9 @@ const std::map<std::string, Command>& commands() {
       {"uci",
        [](const auto&) {
          std::ios::sync_with_stdio(false);
+         // Reading stdin must not flush stdout behind the sink's lock: the
+         // search thread writes there too. The sink flushes every line itself.
+         std::cin.tie(nullptr);
          return brudno::protocol::run_uci_loop(std::cin, std::cout);
        }},
       {"bench",

@@ -9,6 +9,7 @@ packages=(
   libspdlog-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
+  clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and its sanitizers
 )
 
 missing=()

@@ -90,6 +90,7 @@ TEST(UciEndToEnd, StopEndsAnInfiniteSearchWithOneBestmove) {
   engine.send("isready");
   const auto after = engine.read_until("readyok");
   EXPECT_EQ(count_prefix(after, "bestmove"), 0u);
+  ASSERT_FALSE(after.empty());
   EXPECT_EQ(after.back(), "readyok");
 }
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <stdexcept>
 #include <thread>
 
@@ -23,8 +24,6 @@ PipeEngine::PipeEngine(const std::string& binary, const std::vector<std::string>
   if (pid_ == 0) {
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, STDERR_FILENO);
     close(in[1]);
     close(out[0]);
     std::vector<char*> argv{const_cast<char*>(binary.c_str())};
@@ -70,9 +69,12 @@ std::optional<std::string> PipeEngine::read_line(std::chrono::milliseconds timeo
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return std::nullopt;
     pollfd descriptor{from_engine_, POLLIN, 0};
-    if (poll(&descriptor, 1, static_cast<int>(left.count())) <= 0) return std::nullopt;
+    const int ready = poll(&descriptor, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;  // a signal is not the end of the output
+    if (ready <= 0) return std::nullopt;
     char chunk[4096];
     const ssize_t n = read(from_engine_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return std::nullopt;
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }

@@ -1,5 +1,6 @@
 #pragma once
-// An engine binary as a child process on two pipes, as a GUI runs it. Every
+// An engine binary as a child process on two pipes, as a GUI runs it; its
+// standard error is the caller's, so sanitizer reports are seen. Every
 // read has a time limit, so a broken engine fails a test or a benchmark
 // instead of hanging it.
 

@@ -1,0 +1,183 @@
+// brudno-soak: many clients on loopback, each looping position / go movetime /
+// read to bestmove against one `brudno serve`, for a bounded time and count.
+// Reports completed searches, error lines, lost bestmoves, the latency from
+// `go` to `bestmove` beyond the movetime, and the server's resident memory
+// before the clients come and after they leave.
+
+#include <algorithm>
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "tools/pipe/pipe_engine.hpp"
+#include "tools/tcp/line_client.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+long resident_kb(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+struct Totals {
+  std::mutex mutex;
+  std::vector<double> beyond_ms;  // go to bestmove, minus the movetime
+  std::size_t searches = 0;
+  std::size_t errors = 0;
+  std::size_t lost = 0;
+  std::size_t connect_failures = 0;
+};
+
+// Opening positions to vary the searches: Connect Four move sequences.
+const std::vector<std::string> kPositions = {"", "4", "44", "443", "4453", "3", "35", "2416"};
+
+void run_client(unsigned short port, int index, const po::variables_map& vm,
+                Clock::time_point until, Totals& totals) {
+  const int movetime = vm["movetime"].as<int>();
+  const std::size_t max_searches = vm["searches"].as<std::size_t>();
+  std::unique_ptr<brudno::tools::LineClient> client;
+  try {
+    client = std::make_unique<brudno::tools::LineClient>(port);
+  } catch (const std::exception&) {
+    const std::lock_guard lock(totals.mutex);
+    ++totals.connect_failures;
+    return;
+  }
+  client->send("setoption name Game value connect4");
+  std::vector<double> beyond;
+  std::size_t searches = 0;
+  std::size_t errors = 0;
+  std::size_t lost = 0;
+  for (std::size_t n = 0; n < max_searches && Clock::now() < until; ++n) {
+    const auto& moves = kPositions[(static_cast<std::size_t>(index) + n) % kPositions.size()];
+    client->send(moves.empty() ? "position startpos" : "position fen " + moves);
+    const auto start = Clock::now();
+    client->send("go movetime " + std::to_string(movetime));
+    const auto lines = client->read_until("bestmove", std::chrono::milliseconds(movetime) + 10s);
+    const auto elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    errors += static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [](auto& line) {
+      return line.starts_with("info string error");
+    }));
+    if (lines.empty() || !lines.back().starts_with("bestmove")) {
+      ++lost;
+      break;  // the session is in an unknown state
+    }
+    ++searches;
+    beyond.push_back(elapsed - movetime);
+  }
+  client->send("quit");
+  const std::lock_guard lock(totals.mutex);
+  totals.searches += searches;
+  totals.errors += errors;
+  totals.lost += lost;
+  totals.beyond_ms.insert(totals.beyond_ms.end(), beyond.begin(), beyond.end());
+}
+
+double percentile(std::vector<double> values, double fraction) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  return values[static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description options(
+      "Usage: brudno-soak [options]\n\nStarts `brudno serve` on a free loopback port and runs\n"
+      "many clients against it. Exits 1 if a bestmove was lost or an error line came.\n\nOptions");
+  options.add_options()("help,h", "show this help")(
+      "binary", po::value<std::string>()->default_value("build/release/brudno"),
+      "the brudno executable")("clients", po::value<int>()->default_value(64), "clients at once")(
+      "seconds", po::value<int>()->default_value(60), "how long the clients loop")(
+      "movetime", po::value<int>()->default_value(50), "milliseconds per search")(
+      "searches", po::value<std::size_t>()->default_value(100000), "most searches per client")(
+      "threads", po::value<int>()->default_value(0), "the server's --threads; 0: its default");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, options), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brudno-soak: " << e.what() << '\n';
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << options << '\n';
+    return 0;
+  }
+  const int clients = vm["clients"].as<int>();
+  if (clients < 1 || vm["seconds"].as<int>() < 1 || vm["movetime"].as<int>() < 1) {
+    std::cerr << "brudno-soak: --clients, --seconds and --movetime must be positive\n";
+    return 2;
+  }
+  std::vector<std::string> args = {"--log-level",
+                                   "warn",
+                                   "serve",
+                                   "--listen",
+                                   "127.0.0.1:0",
+                                   "--max-sessions",
+                                   std::to_string(clients + 1)};
+  if (vm["threads"].as<int>() > 0) {
+    args.insert(args.end(), {"--threads", std::to_string(vm["threads"].as<int>())});
+  }
+  brudno::tools::PipeEngine server(vm["binary"].as<std::string>(), args);
+  const auto banner = server.read_line(10s);
+  const std::string prefix = "brudno serve: listening on 127.0.0.1:";
+  if (!banner || !banner->starts_with(prefix)) {
+    std::cerr << "brudno-soak: the server did not start\n";
+    return 1;
+  }
+  const auto port = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
+  std::this_thread::sleep_for(200ms);
+  const long rss_before = resident_kb(server.pid());
+
+  Totals totals;
+  const auto start = Clock::now();
+  const auto until = start + std::chrono::seconds(vm["seconds"].as<int>());
+  std::vector<std::thread> threads;
+  for (int i = 0; i < clients; ++i) {
+    threads.emplace_back(run_client, port, i, std::cref(vm), until, std::ref(totals));
+  }
+  long rss_peak = 0;
+  while (Clock::now() < until) {
+    rss_peak = std::max(rss_peak, resident_kb(server.pid()));
+    std::this_thread::sleep_for(250ms);
+  }
+  for (auto& thread : threads) thread.join();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::this_thread::sleep_for(3s);  // sessions close and free their tables
+  const long rss_after = resident_kb(server.pid());
+  server.signal(SIGTERM);
+  const auto status = server.wait_exit(5s);
+
+  std::cout << std::fixed << std::setprecision(1);
+  std::cout << "clients " << clients << ", seconds " << seconds << ", movetime "
+            << vm["movetime"].as<int>() << " ms\n";
+  std::cout << "searches completed " << totals.searches << ", errors " << totals.errors
+            << ", lost bestmoves " << totals.lost << ", failed connections "
+            << totals.connect_failures << '\n';
+  std::cout << "go to bestmove beyond movetime: p50 " << percentile(totals.beyond_ms, 0.5)
+            << " ms, p99 " << percentile(totals.beyond_ms, 0.99) << " ms, worst "
+            << percentile(totals.beyond_ms, 1.0) << " ms\n";
+  std::cout << "server RSS: before " << rss_before / 1024.0 << " MB, peak " << rss_peak / 1024.0
+            << " MB, after " << rss_after / 1024.0 << " MB ("
+            << 100.0 * static_cast<double>(rss_after - rss_before) /
+                   static_cast<double>(std::max(1L, rss_before))
+            << "% change)\n";
+  std::cout << "server exit status after SIGTERM: "
+            << (status ? std::to_string(*status) : std::string("still running")) << '\n';
+  const bool clean =
+      totals.lost == 0 && totals.errors == 0 && totals.connect_failures == 0 && status == 0;
+  return clean ? 0 : 1;
+}
