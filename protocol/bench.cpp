@@ -41,7 +41,8 @@ constexpr BenchPosition kSynthetic[] = {
 };
 
 template <engine::Game G, std::size_t N>
-void bench_game(const BenchPosition (&positions)[N], std::ostream& out, BenchTotals& totals) {
+void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& out,
+                BenchTotals& totals) {
   engine::TranspositionTable table(16);
   const std::atomic<bool> stop{false};
   for (const auto& [text, depth] : positions) {
@@ -49,7 +50,9 @@ void bench_game(const BenchPosition (&positions)[N], std::ostream& out, BenchTot
     const auto position = G::parse(text);
     engine::SearchLimits limits;
     limits.depth = depth;
-    engine::Search<G> search(table);
+    engine::SearchSettings settings;
+    settings.threads = threads;
+    engine::Search<G> search(table, settings);
     const auto start = std::chrono::steady_clock::now();
     const auto result = search.run(*position, limits, stop);
     const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -57,17 +60,20 @@ void bench_game(const BenchPosition (&positions)[N], std::ostream& out, BenchTot
     totals.milliseconds += static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
     out << G::kName << " '" << text << "' depth " << depth << ": score "
-        << format_score(result.score) << ", nodes " << result.nodes << '\n';
+        << format_score(result.score) << ", nodes " << result.nodes << ", "
+        << std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count() << " ms\n";
   }
 }
 
 }  // namespace
 
-BenchTotals run_bench(std::ostream& out) {
+BenchTotals run_bench(std::ostream& out, int threads) {
   BenchTotals totals;
-  bench_game<games::TicTacToe>(kTicTacToe, out, totals);
-  bench_game<games::ConnectFour>(kConnectFour, out, totals);
-  bench_game<games::SyntheticTree>(kSynthetic, out, totals);
+  bench_game<games::TicTacToe>(kTicTacToe, threads, out, totals);
+  bench_game<games::ConnectFour>(kConnectFour, threads, out, totals);
+  bench_game<games::SyntheticTree>(kSynthetic, threads, out, totals);
+  out << "Threads         : " << threads << '\n';
+  out << "Total time (ms) : " << totals.milliseconds << '\n';
   out << "Nodes searched  : " << totals.nodes << '\n';
   out << "Nodes/second    : "
       << totals.nodes * 1000 / std::max<std::uint64_t>(totals.milliseconds, 1) << '\n';

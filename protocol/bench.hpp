@@ -1,7 +1,8 @@
 #pragma once
 // `brudno bench`: a fixed list of positions per game searched to a fixed depth
-// on one thread with a fresh table each. The total node count is the bench
-// signature: it changes exactly when the search's behaviour changes.
+// with a fresh table each. At one thread (the default) the total node count
+// is the bench signature: it changes exactly when the search's behaviour
+// changes. With more threads it shows time to depth and speed.
 
 #include <cstdint>
 #include <iosfwd>
@@ -13,6 +14,6 @@ struct BenchTotals {
   std::uint64_t milliseconds = 0;
 };
 
-BenchTotals run_bench(std::ostream& out);
+BenchTotals run_bench(std::ostream& out, int threads = 1);
 
 }  // namespace brudno::protocol

@@ -7,12 +7,14 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "protocol/bench.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/serve_command.hpp"
 #include "protocol/stdin_loop.hpp"
+#include "protocol/tokens.hpp"
 #include "tools/command.hpp"
 
 namespace po = boost::program_options;
@@ -26,8 +28,9 @@ With no command, brudno speaks the UCI protocol on standard input and output
 
 Commands:
   uci           the same as no command
-  bench         search a fixed set of positions; the last two lines are the
-                total nodes (the bench signature) and nodes per second
+  bench [N]     search a fixed set of positions (at N threads, default 1); the
+                last two lines are the total nodes (at one thread: the bench
+                signature) and nodes per second
   prove         solve a position exactly and write both proof trees
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
   suite         solve a benchmark file of positions with known scores and check them
@@ -50,8 +53,20 @@ const std::map<std::string, Command>& commands() {
          return brudno::protocol::run_uci_loop(std::cin, std::cout);
        }},
       {"bench",
-       [](const auto&) {
-         brudno::protocol::run_bench(std::cout);
+       [](const auto& args) {
+         // brudno bench [threads]: one thread, the signature, unless told otherwise.
+         int threads = 1;
+         if (!args.empty()) {
+           const auto parsed = brudno::protocol::parse_integer<int>(args[0]);
+           const int most = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+           if (args.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
+             std::cerr << "brudno: bench takes one optional argument, the threads from 1 to "
+                       << most << '\n';
+             return 2;
+           }
+           threads = *parsed;
+         }
+         brudno::protocol::run_bench(std::cout, threads);
          return 0;
        }},
       {"prove",
@@ -126,7 +141,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const brudno::tools::Arguments args(argv + std::min(command_at + 1, argc), argv + argc);
-  if ((name == "uci" || name == "bench") && !args.empty()) {
+  if (name == "uci" && !args.empty()) {
     std::cerr << "brudno: '" << name << "' takes no arguments, got '" << args[0] << "'\n";
     return 2;
   }

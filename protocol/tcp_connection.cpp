@@ -1,5 +1,6 @@
 #include "protocol/tcp_connection.hpp"
 
+#include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include <utility>
@@ -239,6 +240,11 @@ void TcpConnection::close_now() {
     spdlog::info("session {}: {} info lines dropped for a slow reader", id_, dropped_info_lines_);
   }
   spdlog::info("session {}: closed; {} sessions remain", id_, server_.connections.size());
+  if (server_.connections.empty()) {
+    // The allocator keeps freed memory for reuse, per search thread; once no
+    // client is left, hand it back so an idle server is as small as it began.
+    malloc_trim(0);
+  }
 }
 
 void TcpConnection::shut_down() {

@@ -30,7 +30,10 @@ std::string lowercase(std::string_view text) {
 }  // namespace
 
 UciSession::UciSession(LineSink& out, SessionLimits limits)
-    : out_(out), limits_(std::move(limits)), game_(make_game_session(default_game(), table_)) {}
+    : out_(out),
+      limits_(std::move(limits)),
+      table_(limits_.initial_hash_megabytes),
+      game_(make_game_session(default_game(), table_)) {}
 
 int UciSession::max_threads() const {
   return limits_.max_threads > 0 ? std::min(limits_.max_threads, hardware_threads())

@@ -19,6 +19,7 @@ namespace brudno::protocol {
 // What a session may ask of the process. On stdin: everything the machine has.
 // A server hands each connection a share of a budget.
 struct SessionLimits {
+  std::size_t initial_hash_megabytes = engine::TranspositionTable::kDefaultMegabytes;
   std::size_t max_hash_megabytes = engine::TranspositionTable::kMaxMegabytes;
   int max_threads = 0;  // 0: one per hardware thread
   // Asked before the table changes from `from` to `to` megabytes; false refuses

@@ -25,7 +25,9 @@ class DiscardSink final : public brudno::protocol::LineSink {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   DiscardSink sink;
   brudno::protocol::SessionLimits limits;
-  limits.max_hash_megabytes = 16;  // no large tables per input
+  // Small tables: a session per input must be cheap to make.
+  limits.initial_hash_megabytes = 1;
+  limits.max_hash_megabytes = 2;
   brudno::protocol::UciSession session(sink, limits);
   std::string_view input(reinterpret_cast<const char*>(data), size);
   while (!input.empty()) {

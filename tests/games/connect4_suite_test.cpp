@@ -1,6 +1,7 @@
 // The published Connect Four benchmark sets (../shared/data/connect4): every
 // score exact (strong) and every sign right (weak), solved through the
-// general engine. Skipped, saying so, where the data is absent.
+// general engine, at one thread and at two (where the value must be the
+// same, every time). Skipped, saying so, where the data is absent.
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@ namespace {
 struct SuiteCase {
   const char* set;
   std::size_t lines;  // how many of the 1000 to solve
+  int threads = 1;
 };
 
 class ConnectFourSuite : public ::testing::TestWithParam<SuiteCase> {};
@@ -33,7 +35,7 @@ TEST_P(ConnectFourSuite, StrongAndWeakScoresMatchThePublishedOnes) {
   engine::TranspositionTable table(16);
   const std::atomic<bool> stop{false};
   const engine::AbortPolicy never(stop, std::nullopt);
-  engine::Solver<ConnectFour> solver(table, never);
+  engine::Solver<ConnectFour> solver(table, never, GetParam().threads);
   std::size_t solved = 0;
   std::string line;
   while (solved < GetParam().lines && std::getline(in, line)) {
@@ -53,12 +55,14 @@ TEST_P(ConnectFourSuite, StrongAndWeakScoresMatchThePublishedOnes) {
   EXPECT_EQ(solved, GetParam().lines);
 }
 
-INSTANTIATE_TEST_SUITE_P(Published, ConnectFourSuite,
-                         ::testing::Values(SuiteCase{"Test_L3_R1", 1000},
-                                           SuiteCase{"Test_L2_R1", 1000},
-                                           SuiteCase{"Test_L1_R1", 100},
-                                           SuiteCase{"Test_L2_R2", 100}),
-                         [](const auto& info) { return std::string(info.param.set); });
+INSTANTIATE_TEST_SUITE_P(
+    Published, ConnectFourSuite,
+    ::testing::Values(SuiteCase{"Test_L3_R1", 1000}, SuiteCase{"Test_L2_R1", 1000},
+                      SuiteCase{"Test_L1_R1", 100}, SuiteCase{"Test_L2_R2", 100},
+                      SuiteCase{"Test_L2_R1", 300, 2}, SuiteCase{"Test_L2_R2", 50, 2}),
+    [](const auto& info) {
+      return std::string(info.param.set) + "_threads" + std::to_string(info.param.threads);
+    });
 
 }  // namespace
 }  // namespace brudno::games

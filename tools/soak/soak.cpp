@@ -22,13 +22,20 @@ namespace po = boost::program_options;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-long resident_kb(pid_t pid) {
+// A field of /proc/PID/status in kB: VmRSS (all resident memory), RssAnon
+// (heap and stacks) or RssFile (pages of the binary and libraries, which stay
+// once the code has run).
+long status_kb(pid_t pid, const std::string& field) {
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
   std::string line;
   while (std::getline(status, line)) {
-    if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
+    if (line.starts_with(field + ":")) return std::stol(line.substr(field.size() + 1));
   }
   return -1;
+}
+
+long resident_kb(pid_t pid) {
+  return status_kb(pid, "VmRSS");
 }
 
 struct Totals {
@@ -141,6 +148,7 @@ int main(int argc, char** argv) {
   const auto port = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
   std::this_thread::sleep_for(200ms);
   const long rss_before = resident_kb(server.pid());
+  const long anon_before = status_kb(server.pid(), "RssAnon");
 
   Totals totals;
   const auto start = Clock::now();
@@ -158,6 +166,8 @@ int main(int argc, char** argv) {
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::this_thread::sleep_for(3s);  // sessions close and free their tables
   const long rss_after = resident_kb(server.pid());
+  const long anon_after = status_kb(server.pid(), "RssAnon");
+  const long file_after = status_kb(server.pid(), "RssFile");
   server.signal(SIGTERM);
   const auto status = server.wait_exit(5s);
 
@@ -175,6 +185,11 @@ int main(int argc, char** argv) {
             << 100.0 * static_cast<double>(rss_after - rss_before) /
                    static_cast<double>(std::max(1L, rss_before))
             << "% change)\n";
+  std::cout << "of which anonymous (heap, stacks): before " << anon_before / 1024.0
+            << " MB, after " << anon_after / 1024.0 << " MB ("
+            << 100.0 * static_cast<double>(anon_after - anon_before) /
+                   static_cast<double>(std::max(1L, anon_before))
+            << "% change); file-backed after " << file_after / 1024.0 << " MB\n";
   std::cout << "server exit status after SIGTERM: "
             << (status ? std::to_string(*status) : std::string("still running")) << '\n';
   const bool clean =

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The parallel-search figures of docs/benchmarks.md: Connect Four solving at one
+# and two threads (each position at both, interleaved, fresh table each), bench
+# at one and two threads, and the stop latency through a pipe.
+# Usage: tools/benchmarks/parallel.sh [THREADS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+threads="${1:-2}"
+data="../shared/data/connect4"
+[ -d "$data" ] || { echo "no benchmark data in $data" >&2; exit 1; }
+bash tools/build.sh release
+
+echo "== Connect Four L1_R2, first 200: 1 thread vs $threads"
+build/release/brudno suite "$data/Test_L1_R2" --limit 200 --hash 16 --threads "$threads" --compare
+echo "== Connect Four L2_R2, first 100: 1 thread vs $threads"
+build/release/brudno suite "$data/Test_L2_R2" --limit 100 --hash 16 --threads "$threads" --compare
+for n in 1 "$threads"; do
+  echo "== bench at $n threads"
+  build/release/brudno bench "$n" | tail -4
+done
+echo "== stop latency, 1000 trials at $threads threads"
+build/release/brudno-stop-latency --trials 1000 --threads "$threads"
