@@ -5,6 +5,8 @@
 #include <array>
 #include <random>
 
+#include "engine/perft.hpp"
+
 namespace brudno::games {
 namespace {
 
@@ -232,26 +234,13 @@ std::uint64_t simple_perft(SimpleBoard& board, int depth) {
   return total;
 }
 
-std::uint64_t perft(ConnectFour& position, int depth) {
-  if (depth == 0 || position.status() != Status::kOngoing) return 1;
-  engine::MoveList<ConnectFour::Move> list;
-  position.legal_moves(list);
-  std::uint64_t total = 0;
-  for (const auto move : list) {
-    position.play(move);
-    total += perft(position, depth - 1);
-    position.undo(move);
-  }
-  return total;
-}
-
 TEST(ConnectFour, PerftToDepthEightMatchesAPlainImplementation) {
   std::uint64_t expected_7 = 0;
   for (int depth = 1; depth <= 8; ++depth) {
     SimpleBoard board;
     ConnectFour position;
     const std::uint64_t expected = simple_perft(board, depth);
-    EXPECT_EQ(perft(position, depth), expected) << "depth " << depth;
+    EXPECT_EQ(engine::perft(position, depth), expected) << "depth " << depth;
     if (depth == 7) expected_7 = expected;
   }
   // No game ends before the 7th stone, so depth 7 is every sequence of seven

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "engine/alphabeta.hpp"
+#include "engine/perft.hpp"
 #include "engine/solver.hpp"
 #include "engine/transposition_table.hpp"
 #include "games/connect4/connect4.hpp"
@@ -20,23 +21,10 @@ using brudno::engine::MoveList;
 using brudno::games::ConnectFour;
 
 // Connect Four perft to depth 6: legal_moves, play, undo and status.
-std::uint64_t perft(ConnectFour& position, int depth) {
-  if (depth == 0 || position.status() != brudno::engine::Status::kOngoing) return 1;
-  MoveList<ConnectFour::Move> moves;
-  position.legal_moves(moves);
-  std::uint64_t leaves = 0;
-  for (const auto move : moves) {
-    position.play(move);
-    leaves += perft(position, depth - 1);
-    position.undo(move);
-  }
-  return leaves;
-}
-
 void ConnectFourPerft6(benchmark::State& state) {
   auto position = ConnectFour::start_position();
   std::uint64_t leaves = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(leaves = perft(position, 6));
+  for (auto _ : state) benchmark::DoNotOptimize(leaves = brudno::engine::perft(position, 6));
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(leaves),
                                                  benchmark::Counter::kIsIterationInvariantRate);
 }
