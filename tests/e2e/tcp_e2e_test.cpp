@@ -269,5 +269,19 @@ TEST(TcpServer, SigtermStopsSearchesAndExitsZeroWithinOneSecond) {
   for (auto& client : clients) EXPECT_TRUE(client->closed_by_server(1s));
 }
 
+TEST(TcpServer, BadCommandLinesExitTwo) {
+  for (const std::vector<std::string>& options : {std::vector<std::string>{"--listen", "bogus"},
+                                                  {"--listen", "127.0.0.1:99999"},
+                                                  {"--max-sessions", "0"},
+                                                  {"--max-hash", "4"},
+                                                  {"--threads", "0"},
+                                                  {"--token-file", "/nonexistent/token"}}) {
+    std::vector<std::string> args = {"serve"};
+    args.insert(args.end(), options.begin(), options.end());
+    tools::PipeEngine server(BRUDNO_BINARY, args);
+    EXPECT_EQ(server.wait_exit(5s), 2) << options[0] << ' ' << options[1];
+  }
+}
+
 }  // namespace
 }  // namespace brudno::testing
