@@ -33,7 +33,9 @@ class MoveList {
   [[nodiscard]] bool contains(Move move) const { return std::find(begin(), end(), move) != end(); }
 
  private:
-  std::array<Move, kMaxMoves> moves_{};
+  // Left uninitialised: a list is made at every node, and only the first
+  // size_ entries are ever read.
+  std::array<Move, kMaxMoves> moves_;
   std::size_t size_ = 0;
 };
 

@@ -87,7 +87,7 @@ class MovePicker {
 
  private:
   MoveList<Move>& moves_;
-  std::array<long long, kMaxMoves> keys_{};
+  std::array<long long, kMaxMoves> keys_;  // only the first moves_.size() are set
   std::size_t next_ = 0;
 };
 

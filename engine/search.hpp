@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "engine/game.hpp"
-#include "engine/parallel_root.hpp"
+#include "engine/parallel_search.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
@@ -25,7 +25,7 @@ namespace brudno::engine {
 
 // How a search runs, as opposed to how long (SearchLimits).
 struct SearchSettings {
-  int threads = 1;  // root split across this many threads when above 1
+  int threads = 1;  // threads sharing the tree (ParallelSearch) when above 1
   Milliseconds move_overhead = kDefaultMoveOverhead;
 };
 
@@ -125,7 +125,7 @@ class Search {
 
   void deepen(const G& root, const Run& run, SearchResult<Move>& result) {
     if (settings_.threads > 1) {
-      ParallelRoot<G> parallel(root, table_, run.abort, settings_.threads);
+      ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads);
       deepen_with(parallel, root, run, result);
     } else {
       SearchWorker<G> worker(root, table_, run.abort);
@@ -133,7 +133,7 @@ class Search {
     }
   }
 
-  // `worker` is a SearchWorker or a ParallelRoot: both search the root.
+  // `worker` is a SearchWorker or a ParallelSearch: both search the root.
   template <class RootSearch>
   void deepen_with(RootSearch& worker, const G& root, const Run& run, SearchResult<Move>& result) {
     int ply_bound = kMaxPly;

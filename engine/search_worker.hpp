@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
 #include "engine/search_clock.hpp"
@@ -90,6 +91,10 @@ class SearchWorker {
   [[nodiscard]] bool cut_off() const { return cut_off_; }
   void resume() { aborted_ = cut_off_ = false; }
 
+  // Shares with other workers which positions are being searched, so that
+  // each puts off the moves another is already inside (see BusyTable).
+  void share_busy(BusyTable* busy) { busy_ = busy; }
+
   [[nodiscard]] bool aborted() const { return aborted_; }
   [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
   [[nodiscard]] int seldepth() const { return seldepth_; }
@@ -103,6 +108,10 @@ class SearchWorker {
   static constexpr std::uint64_t kCutoffCheckInterval = 64;
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
+  // Sharing out costs a write to the busy table per node and a look-up per
+  // move; near the leaves that costs more than the duplicated work it saves.
+  // Measured on Connect Four solving (docs/parallel.md): 8-14 beat 4 and 20+.
+  static constexpr int kBusyMaxPly = 12;
 
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node) {
     pv_length_[ply] = 0;
@@ -181,10 +190,9 @@ class SearchWorker {
     const Score original_alpha = alpha;
     Score best = -kInfinity;
     std::optional<Move> best_move;
-    MovePicker<G> picker(position_, moves, table_move, ply, killers_, history_);
+    // Searches one child; true when the node is done (a cut-off or an abort).
     bool first = true;
-    while (const auto next = picker.next()) {
-      const Move move = *next;
+    const auto search_child = [&](Move move) {
       position_.play(move);
       ++nodes_;
       Score score;
@@ -197,7 +205,7 @@ class SearchWorker {
         }
       }
       position_.undo(move);
-      if (aborted_) return 0;
+      if (aborted_) return true;
       first = false;
 
       if (score > best) {
@@ -210,11 +218,35 @@ class SearchWorker {
             const std::uint16_t bits = move_bits<G>(move);
             killers_.record(ply, bits);
             history_.reward(bits, depth);
-            break;
+            return true;
           }
         }
       }
+      return false;
+    };
+
+    // With other workers on the same tree, a younger brother that one of them
+    // is already searching is put off until the rest are done: by then its
+    // value is likely in the table.
+    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
+    const BusyTable::Guard mark(share ? busy_ : nullptr, key);
+    MoveList<Move> deferred;
+    MovePicker<G> picker(position_, moves, table_move, ply, killers_, history_);
+    bool done = false;
+    while (const auto next = picker.next()) {
+      if (share && !first) {
+        position_.play(*next);
+        const bool taken = busy_->busy(position_.key());
+        position_.undo(*next);
+        if (taken) {
+          deferred.push_back(*next);
+          continue;
+        }
+      }
+      if ((done = search_child(*next))) break;
     }
+    for (std::size_t i = 0; !done && i < deferred.size(); ++i) done = search_child(deferred[i]);
+    if (aborted_) return 0;
 
     const Bound bound = best >= beta            ? Bound::kLower
                         : best > original_alpha ? Bound::kExact
@@ -246,6 +278,7 @@ class SearchWorker {
   bool aborted_ = false;
   bool cut_off_ = false;
   const std::atomic<bool>* cutoff_ = nullptr;
+  BusyTable* busy_ = nullptr;
   // Triangular table of principal lines: row `ply` holds the line from that ply.
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/parallel_root.hpp"
+#include "engine/parallel_search.hpp"
 #include "engine/search_worker.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -44,7 +44,7 @@ class Solver {
   Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted) {
     const bool want_line = line == Line::kWanted && !weak;
     if (threads_ > 1) {
-      ParallelRoot<G> parallel(root, table_, abort_, threads_);
+      ParallelSearch<G> parallel(root, table_, abort_, threads_);
       return solve_with(parallel, root, weak, want_line);
     }
     // One worker serves every position: its tables are large to set up and
@@ -58,7 +58,7 @@ class Solver {
   }
 
  private:
-  // `worker` is a SearchWorker or a ParallelRoot: both search the root.
+  // `worker` is a SearchWorker or a ParallelSearch: both search the root.
   template <class RootSearch>
   Outcome solve_with(RootSearch& worker, const G& root, bool weak, bool want_line) {
     const std::uint64_t nodes_before = worker.nodes();

@@ -1,11 +1,11 @@
-// The root split across threads: the same values as one thread and as minimax.
+// The search spread over threads: the same values as one thread and as minimax.
 
 #include <gtest/gtest.h>
 
 #include <thread>
 
 #include "engine/minimax.hpp"
-#include "engine/parallel_root.hpp"
+#include "engine/parallel_search.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
 #include "games/synthetic/synthetic.hpp"
@@ -29,7 +29,7 @@ SearchResult<typename G::Move> search(const G& root, int threads, SearchLimits l
       });
 }
 
-TEST(ParallelRoot, FullDepthSearchEqualsMinimax) {
+TEST(ParallelSearch, FullDepthSearchEqualsMinimax) {
   for (auto tree : testing::random_trees(6)) {
     SearchLimits limits;
     limits.depth = tree.depth();
@@ -48,7 +48,7 @@ TEST(ParallelRoot, FullDepthSearchEqualsMinimax) {
   }
 }
 
-TEST(ParallelRoot, ExactSolveIsTheSameWithTwoThreads) {
+TEST(ParallelSearch, ExactSolveIsTheSameWithTwoThreads) {
   for (const auto* text :
        {".../.../...", "OX./.../...", "O.X/.../...", "X../.O./...", "XO./.X./..."}) {
     const auto board = *TicTacToe::parse(text);
@@ -66,7 +66,7 @@ TEST(ParallelRoot, ExactSolveIsTheSameWithTwoThreads) {
   }
 }
 
-TEST(ParallelRoot, FixedDepthGivesALegalBestMoveAndPv) {
+TEST(ParallelSearch, FixedDepthGivesALegalBestMoveAndPv) {
   const SyntheticTree tree(6, 30, 5, games::ChildOrder::kRandom);
   SearchLimits limits;
   limits.depth = 9;
@@ -78,7 +78,7 @@ TEST(ParallelRoot, FixedDepthGivesALegalBestMoveAndPv) {
   EXPECT_EQ(pv.front(), *result.best_move);
 }
 
-TEST(ParallelRoot, StopEndsAnInfiniteParallelSearch) {
+TEST(ParallelSearch, StopEndsAnInfiniteParallelSearch) {
   TranspositionTable table(2);
   std::atomic<bool> stop{false};
   const SyntheticTree tree(8, 30, 2, games::ChildOrder::kRandom);

@@ -1,0 +1,113 @@
+#pragma once
+// The search spread over threads. Every thread searches the same root with the
+// same window on its own copy of the position, with its own killers, history
+// and stacks; they share the transposition table and a table of the positions
+// being searched right now (BusyTable). The eldest brother of every node is
+// searched by whoever gets there, and so sets the bound as in young-brothers-
+// wait; a younger brother that another thread is already inside is put off
+// (ABDADA), so at every node whose moves all need searching the threads take
+// different moves and meet again through the table. The first thread to
+// finish answers for all: its result is exact for the window, because each
+// thread's search is a complete alpha-beta search whose table entries are
+// sound bounds whoever wrote them. The others are then cut off.
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "engine/busy_table.hpp"
+#include "engine/game.hpp"
+#include "engine/search_worker.hpp"
+#include "engine/tsan_annotations.hpp"
+
+namespace brudno::engine {
+
+template <Game G>
+class ParallelSearch {
+ public:
+  using Move = typename G::Move;
+
+  ParallelSearch(const G& root, TranspositionTable& table, const AbortPolicy& abort, int threads)
+      : arena_(threads) {
+    for (int i = 0; i < threads; ++i) {
+      workers_.push_back(std::make_unique<SearchWorker<G>>(root, table, abort));
+      workers_.back()->watch_cutoff(&finished_);
+      workers_.back()->share_busy(&busy_);
+    }
+  }
+
+  // Fail-soft like SearchWorker::search_root().
+  Score search_root(int depth, Score alpha, Score beta) {
+    for (auto& worker : workers_) {
+      worker->reset_seldepth();
+      worker->resume();
+    }
+    finished_.store(false);
+    answered_ = false;
+    arena_.execute([&] {
+      // Cancelled when the answer comes, so helpers not yet started never run.
+      tbb::task_group_context context;
+      tbb::task_group helpers(context);
+      context_ = &context;
+      happens_before(&spawned_);
+      for (std::size_t i = 1; i < workers_.size(); ++i) {
+        helpers.run([this, i, depth, alpha, beta] {
+          happens_after(&spawned_);
+          run_worker(*workers_[i], depth, alpha, beta);
+          happens_before(&joined_);
+        });
+      }
+      run_worker(*workers_[0], depth, alpha, beta);
+      helpers.wait();
+      happens_after(&joined_);
+      context_ = nullptr;
+    });
+    return result_;
+  }
+
+  // True when the search was stopped before any thread finished.
+  [[nodiscard]] bool aborted() const { return !answered_; }
+  [[nodiscard]] std::vector<Move> principal_variation() const { return pv_; }
+  [[nodiscard]] std::uint64_t nodes() const {
+    std::uint64_t total = 0;
+    for (const auto& worker : workers_) total += worker->nodes();
+    return total;
+  }
+  [[nodiscard]] int seldepth() const {
+    int deepest = 0;
+    for (const auto& worker : workers_) deepest = std::max(deepest, worker->seldepth());
+    return deepest;
+  }
+
+ private:
+  void run_worker(SearchWorker<G>& worker, int depth, Score alpha, Score beta) {
+    const Score score = worker.search_root(depth, alpha, beta);
+    if (worker.aborted()) return;
+    const std::lock_guard lock(mutex_);
+    if (answered_) return;
+    answered_ = true;
+    result_ = score;
+    pv_ = worker.principal_variation();
+    finished_.store(true);  // the running workers give up at their next poll
+    context_->cancel_group_execution();
+  }
+
+  tbb::task_arena arena_;
+  std::vector<std::unique_ptr<SearchWorker<G>>> workers_;
+  BusyTable busy_;
+  std::atomic<bool> finished_{false};
+  std::mutex mutex_;  // guards the answer below while the workers run
+  bool answered_ = false;
+  Score result_ = 0;
+  std::vector<Move> pv_;
+  tbb::task_group_context* context_ = nullptr;  // the helpers' group, during a search
+  char spawned_ = 0;  // addresses for the ThreadSanitizer edges, never read
+  char joined_ = 0;
+};
+
+}  // namespace brudno::engine
