@@ -52,8 +52,11 @@ class HistoryTable {
   std::array<int, kSize> history_{};
 };
 
-// Scores the moves of one node and hands them out best first (selection sort:
-// a cut-off usually comes early, so most of the list is never sorted).
+// Hands out the moves of one node best first: the table move before anything
+// else, then the rest by score (selection sort: a cut-off usually comes early,
+// so most of the list is never sorted). The rest are scored only when the
+// table move did not cut: scoring asks the game for hints, which costs more
+// than a whole node at a cut node that needs just the one move.
 template <Game G>
 class MovePicker {
  public:
@@ -61,21 +64,22 @@ class MovePicker {
 
   MovePicker(const G& position, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
              int ply, const KillerTable& killers, const HistoryTable& history)
-      : moves_(moves) {
+      : position_(position), moves_(moves), killers_(killers), history_(history), ply_(ply) {
+    if (!table_move) return;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const std::uint16_t bits = move_bits<G>(moves[i]);
-      long long key = history.value(bits);
-      if (killers.is_killer(ply, bits)) key += 1LL << 20;
-      if constexpr (HasMoveHints<G>)
-        key += static_cast<long long>(position.move_hint(moves[i])) << 24;
-      if (table_move && *table_move == bits) key = 1LL << 60;
-      keys_[i] = key;
+      if (move_bits<G>(moves[i]) == *table_move) {
+        std::swap(moves[0], moves[i]);
+        table_move_first_ = true;
+        return;
+      }
     }
   }
 
   // The next move, or nothing when all were handed out.
   std::optional<Move> next() {
     if (next_ >= moves_.size()) return std::nullopt;
+    if (next_ == 0 && table_move_first_) return moves_[next_++];
+    if (!scored_) score_rest();
     std::size_t best = next_;
     for (std::size_t i = next_ + 1; i < moves_.size(); ++i) {
       if (keys_[i] > keys_[best]) best = i;
@@ -86,8 +90,27 @@ class MovePicker {
   }
 
  private:
+  // The game's hint bands first, then killers, then history.
+  void score_rest() {
+    scored_ = true;
+    for (std::size_t i = next_; i < moves_.size(); ++i) {
+      const std::uint16_t bits = move_bits<G>(moves_[i]);
+      long long key = history_.value(bits);
+      if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
+      if constexpr (HasMoveHints<G>)
+        key += static_cast<long long>(position_.move_hint(moves_[i])) << 24;
+      keys_[i] = key;
+    }
+  }
+
+  const G& position_;
   MoveList<Move>& moves_;
-  std::array<long long, kMaxMoves> keys_;  // only the first moves_.size() are set
+  const KillerTable& killers_;
+  const HistoryTable& history_;
+  int ply_;
+  bool table_move_first_ = false;
+  bool scored_ = false;
+  std::array<long long, kMaxMoves> keys_;  // set from next_ on by score_rest()
   std::size_t next_ = 0;
 };
 

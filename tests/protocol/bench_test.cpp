@@ -11,7 +11,7 @@
 namespace brudno::protocol {
 namespace {
 
-constexpr std::uint64_t kSignature = 2388183;
+constexpr std::uint64_t kSignature = 2388163;
 
 TEST(Bench, NodeCountIsTheSignature) {
   std::ostringstream first_output;

@@ -56,8 +56,9 @@ TEST_F(ProofCommands, HandDamagedProofIsRejectedNamingTheFault) {
   const fs::path file = dir / "proof.json";
   ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
   const std::string text = read(file);
-  // Drop the last reply of the opponent's first node, as a person editing the file would:
-  // its replies are 2 4 5 7 8 9, and the pair for 9 goes.
+  // Drop the last reply of the first node that lists every reply (the
+  // opponent's, in one proof or the other), as a person editing the file
+  // would: its replies include 2 4 5 7 8 9, and the pair for 9 goes.
   const auto node = text.find(R"([["2",)");
   ASSERT_NE(node, std::string::npos) << text.substr(0, 800);
   const auto nine = text.find(R"(,["9",)", node);
@@ -69,7 +70,12 @@ TEST_F(ProofCommands, HandDamagedProofIsRejectedNamingTheFault) {
   const auto pair_end = text.find(']', nine);
   write(file, text.substr(0, nine) + text.substr(pair_end + 1));
   EXPECT_EQ(check(file), 1);
-  EXPECT_NE(err.str().find("reply '9' is missing after moves 6"), std::string::npos) << err.str();
+  // The message names the reply and where it is missing.
+  const std::string message = err.str();
+  EXPECT_NE(message.find("reply '9' is missing"), std::string::npos) << message;
+  EXPECT_TRUE(message.find("reply '9' is missing after moves ") != std::string::npos ||
+              message.find("reply '9' is missing at the root") != std::string::npos)
+      << message;
 }
 
 TEST_F(ProofCommands, ChangedLeafValueIsRejected) {

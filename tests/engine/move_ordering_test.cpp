@@ -1,0 +1,100 @@
+// Move ordering: the table move first, then the game's hints, killers, history;
+// and the busy marks the parallel search shares out work with.
+
+#include "engine/move_ordering.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "engine/busy_table.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+
+namespace brudno::engine {
+namespace {
+
+using games::TicTacToe;
+
+std::vector<TicTacToe::Move> picked_order(const TicTacToe& position,
+                                          std::optional<std::uint16_t> table_move,
+                                          const KillerTable& killers, const HistoryTable& history) {
+  MoveList<TicTacToe::Move> moves;
+  position.legal_moves(moves);
+  MovePicker<TicTacToe> picker(position, moves, table_move, 0, killers, history);
+  std::vector<TicTacToe::Move> order;
+  while (const auto move = picker.next()) order.push_back(*move);
+  return order;
+}
+
+TEST(MovePicker, HandsOutEveryMoveOnceWithTheTableMoveFirst) {
+  const auto board = *TicTacToe::parse("X../.O./...");
+  MoveList<TicTacToe::Move> legal;
+  board.legal_moves(legal);
+  const KillerTable killers;
+  const HistoryTable history;
+  for (const auto table_move : legal) {
+    const auto order = picked_order(board, move_bits<TicTacToe>(table_move), killers, history);
+    ASSERT_EQ(order.size(), legal.size());
+    EXPECT_EQ(order.front(), table_move);
+    for (const auto move : legal) EXPECT_EQ(std::count(order.begin(), order.end(), move), 1);
+  }
+}
+
+TEST(MovePicker, KillersComeBeforeHistoryAndHistoryBeforeTheRest) {
+  const auto board = TicTacToe::start_position();
+  MoveList<TicTacToe::Move> legal;
+  board.legal_moves(legal);
+  // Pick two moves the game's own hints do not rank above the others.
+  KillerTable killers;
+  HistoryTable history;
+  const auto killer = legal[3];
+  const auto rewarded = legal[6];
+  killers.record(0, move_bits<TicTacToe>(killer));
+  history.reward(move_bits<TicTacToe>(rewarded), 5);
+  const auto order = picked_order(board, std::nullopt, killers, history);
+  ASSERT_EQ(order.size(), legal.size());
+  const auto at = [&](TicTacToe::Move move) {
+    return std::find(order.begin(), order.end(), move) - order.begin();
+  };
+  EXPECT_LT(at(killer), at(rewarded));
+  for (const auto move : legal) {
+    if (move != killer && move != rewarded &&
+        board.move_hint(move) <= std::max(board.move_hint(killer), board.move_hint(rewarded))) {
+      EXPECT_LT(at(rewarded), at(move)) << TicTacToe::move_text(move);
+    }
+  }
+}
+
+TEST(BusyTable, MarksLastAsLongAsTheirGuard) {
+  BusyTable busy;
+  const std::uint64_t key = 0x0123'4567'89ab'cdefULL;
+  EXPECT_FALSE(busy.busy(key));
+  {
+    const BusyTable::Guard mark(&busy, key);
+    EXPECT_TRUE(busy.busy(key));
+    // Another key in the same slot is not taken for this one.
+    EXPECT_FALSE(busy.busy(key ^ (std::uint64_t{1} << 40)));
+  }
+  EXPECT_FALSE(busy.busy(key));
+}
+
+TEST(BusyTable, AGuardDoesNotEraseAnotherPositionsMark) {
+  BusyTable busy;
+  const std::uint64_t first = 0x1111'0000'0000'0005ULL;
+  const std::uint64_t second = 0x2222'0000'0000'0005ULL;  // the same slot
+  std::optional<BusyTable::Guard> one;
+  std::optional<BusyTable::Guard> other;
+  one.emplace(&busy, first);
+  other.emplace(&busy, second);  // another thread takes the slot over
+  one.reset();                   // the first search ends while the other goes on
+  EXPECT_TRUE(busy.busy(second));
+  other.reset();
+  EXPECT_FALSE(busy.busy(second));
+  const BusyTable::Guard none(nullptr, first);  // no table: nothing is marked
+  EXPECT_FALSE(busy.busy(first));
+}
+
+}  // namespace
+}  // namespace brudno::engine
