@@ -161,6 +161,14 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
       at_least |= proof.claim == engine::ProofClaim::kAtLeast && proof.bound == document.value;
       at_most |= proof.claim == engine::ProofClaim::kAtMost && proof.bound == document.value;
     }
+    // After the proofs themselves: a fault in a proof says more than a count
+    // that no longer matches it.
+    if (!document.summary_faults.empty()) {
+      for (const auto& fault : document.summary_faults)
+        err << "brudno: " << path << ": the summary disagrees with the proof: " << fault << '\n';
+      status = 1;
+      return;
+    }
     if (at_least && at_most) {
       out << "value " << protocol::format_score(document.value) << " proven\n";
     } else {
