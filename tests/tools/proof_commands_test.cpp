@@ -52,6 +52,22 @@ TEST_F(ProofCommands, ProvesAndChecksTheThreeClassicPositions) {
   }
 }
 
+// The proof file names the position in the board form: check-proof must read
+// back what prove wrote, whatever order of moves made the board.
+TEST_F(ProofCommands, ConnectFourProofIsReadBackAndHolds) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--game", "connect4", "--position", "5164271377117164763537126663222432",
+                   "--out", file.string()}),
+            0)
+      << err.str();
+  EXPECT_NE(read(file).find(R"("position": "xo...xo/oxx..ox/ooo..xx/xxxo.oo/xoxooxx/oxooxxo")"),
+            std::string::npos)
+      << read(file).substr(0, 400);
+  out.str("");
+  EXPECT_EQ(check(file), 0) << err.str();
+  EXPECT_NE(out.str().find(" proven"), std::string::npos) << out.str();
+}
+
 TEST_F(ProofCommands, HandDamagedProofIsRejectedNamingTheFault) {
   const fs::path file = dir / "proof.json";
   ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
