@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,9 +35,15 @@ TicTacToe board(std::string_view text) {
 }
 
 struct ClassicCase {
+  const char* name;  // the test's name: position texts are not valid in one
   const char* text;
   Score value;
 };
+
+// For ctest's list of tests and for failure messages: the case, not its bytes.
+void PrintTo(const ClassicCase& param, std::ostream* out) {
+  *out << param.text << " (value " << param.value << ")";
+}
 
 class ClassicTicTacToe : public ::testing::TestWithParam<ClassicCase> {};
 
@@ -54,9 +61,10 @@ TEST_P(ClassicTicTacToe, BothProofsHold) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Classic, ClassicTicTacToe,
-                         ::testing::Values(ClassicCase{".../.../...", 0},
-                                           ClassicCase{"OX./.../...", 0},
-                                           ClassicCase{"O.X/.../...", win_in(5)}));
+                         ::testing::Values(ClassicCase{"EmptyBoard", ".../.../...", 0},
+                                           ClassicCase{"OCornerXEdge", "OX./.../...", 0},
+                                           ClassicCase{"OCornerXCorner", "O.X/.../...", win_in(5)}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Proof, BuilderRefusesAClaimThatIsFalse) {
   TranspositionTable table(1);
