@@ -38,6 +38,8 @@ class GameSessionFor final : public GameSession {
     return position_.to_display() + "text: " + position_.to_text() + "\n";
   }
 
+  [[nodiscard]] int side_to_move() const override { return position_.side_to_move(); }
+
   [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
                                                          const engine::SearchSettings& settings,
                                                          const std::atomic<bool>& stop,

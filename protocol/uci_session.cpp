@@ -184,7 +184,7 @@ void UciSession::on_go(const Words& words) {
   if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
   const auto& limits = std::get<engine::SearchLimits>(parsed);
 
-  search_is_infinite_ = !limits.finite() || limits.ponder;
+  search_is_infinite_ = !limits.finite(game_->side_to_move()) || limits.ponder;
   clock_.restart();
   clock_.set_pondering(limits.ponder);
   start_job(game_->make_search(limits, settings_, stop_, clock_, out_));

@@ -170,6 +170,20 @@ TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
+// Only the opponent's clock: no deadline for the mover, so at the end of
+// input the search is stopped like an infinite one instead of running on.
+TEST(UciEndToEnd, EndOfInputStopsASearchWithOnlyTheOpponentsClock) {
+  PipeEngine engine;
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 1 random");
+  engine.send("go btime 100");
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
 TEST(UciEndToEnd, EndOfInputStopsAnInfiniteSearchAndExitsZero) {
   PipeEngine engine;
   start_long_search(engine);

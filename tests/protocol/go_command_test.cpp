@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/time_manager.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
@@ -27,13 +28,30 @@ TEST(GoCommand, ReadsEveryLimit) {
   EXPECT_EQ(limits.nodes, 99u);
   EXPECT_EQ(limits.movetime, 300ms);
   EXPECT_FALSE(limits.infinite);
-  EXPECT_TRUE(limits.finite());
+  EXPECT_TRUE(limits.finite(0));
+  EXPECT_TRUE(limits.finite(1));
 }
 
 TEST(GoCommand, InfiniteAndBareGoAreNotFinite) {
   EXPECT_TRUE(std::get<engine::SearchLimits>(parse("go infinite")).infinite);
-  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go infinite")).finite());
-  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go")).finite());
+  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go infinite")).finite(0));
+  EXPECT_FALSE(std::get<engine::SearchLimits>(parse("go")).finite(0));
+}
+
+// The clock that limits a search is the mover's: the opponent's alone sets no
+// deadline, so such a search is not finite for the one that moves.
+TEST(GoCommand, OnlyTheMoversClockMakesASearchFinite) {
+  const auto black_clock = std::get<engine::SearchLimits>(parse("go btime 100"));
+  EXPECT_FALSE(black_clock.finite(0));
+  EXPECT_TRUE(black_clock.finite(1));
+  const auto white_clock = std::get<engine::SearchLimits>(parse("go wtime 100 binc 5"));
+  EXPECT_TRUE(white_clock.finite(0));
+  EXPECT_FALSE(white_clock.finite(1));
+  // The same answer as the time manager: a deadline exactly when finite by the clock.
+  for (const int side : {0, 1}) {
+    EXPECT_EQ(black_clock.finite(side), engine::allocate_time(black_clock, side).has_value());
+    EXPECT_EQ(white_clock.finite(side), engine::allocate_time(white_clock, side).has_value());
+  }
 }
 
 TEST(GoCommand, NegativeClockMeansZero) {
