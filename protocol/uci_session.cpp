@@ -113,13 +113,13 @@ void UciSession::on_setoption(const Words& words) {
   if (name.empty()) return error("setoption needs an option name");
 
   if (equals_ignoring_case(name, "Game")) {
-    if (searching()) return error("cannot change Game while a search is running");
+    if (search_in_the_way()) return error("cannot change Game while a search is running");
     auto game = make_game_session(lowercase(value), table_);
     if (!game) return error("unknown game '" + value + "'");
     game_ = std::move(game);
     table_.clear();
   } else if (equals_ignoring_case(name, "Hash")) {
-    if (searching()) return error("cannot change Hash while a search is running");
+    if (search_in_the_way()) return error("cannot change Hash while a search is running");
     const auto megabytes = parse_integer<long long>(value);
     const std::size_t most = max_hash_megabytes();
     if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
@@ -134,7 +134,7 @@ void UciSession::on_setoption(const Words& words) {
     }
     table_.resize(wanted);
   } else if (equals_ignoring_case(name, "Threads")) {
-    if (searching()) return error("cannot change Threads while a search is running");
+    if (search_in_the_way()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);
     if (!threads || *threads < 1 || *threads > max_threads()) {
       return error("Threads must be an integer from 1 to " + std::to_string(max_threads()) +
@@ -147,7 +147,7 @@ void UciSession::on_setoption(const Words& words) {
       return error("Move Overhead must be an integer from 0 to " +
                    std::to_string(kMaxMoveOverhead) + " (milliseconds), got '" + value + "'");
     }
-    if (searching()) return error("cannot change Move Overhead while a search is running");
+    if (search_in_the_way()) return error("cannot change Move Overhead while a search is running");
     settings_.move_overhead = engine::Milliseconds{*overhead};
   } else {
     error("unknown option '" + name + "'");
@@ -155,7 +155,7 @@ void UciSession::on_setoption(const Words& words) {
 }
 
 void UciSession::on_ucinewgame() {
-  if (searching()) return error("cannot start a new game while a search is running");
+  if (search_in_the_way()) return error("cannot start a new game while a search is running");
   table_.clear();
 }
 
@@ -179,7 +179,7 @@ void UciSession::on_position(const Words& words) {
 }
 
 void UciSession::on_go(const Words& words) {
-  if (searching()) return error("a search is already running; send stop first");
+  if (search_in_the_way()) return error("a search is already running; send stop first");
   auto parsed = parse_go(words);
   if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
   const auto& limits = std::get<engine::SearchLimits>(parsed);
@@ -200,7 +200,7 @@ void UciSession::on_ponderhit() {
 }
 
 void UciSession::on_proof() {
-  if (searching()) return error("a search is running; send stop first");
+  if (search_in_the_way()) return error("a search is running; send stop first");
   auto job = game_->make_proof(stop_, out_);
   if (!job) return error("no solved position to prove; send 'go solve' first");
   search_is_infinite_ = false;
@@ -242,6 +242,11 @@ void UciSession::end_of_input() {
 
 void UciSession::stop_search() {
   stop_.store(true);
+}
+
+bool UciSession::search_in_the_way() {
+  if (searching() && stop_.load()) wait_for_search();
+  return searching();
 }
 
 void UciSession::wait_for_search() {

@@ -218,22 +218,50 @@ TEST(UciEndToEnd, SecondGoWhileSearchingIsRefused) {
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);
 }
 
+// A GUI sends stop, then the next position and go at once, before the
+// stopped search's bestmove: the go waits for it instead of being refused.
+TEST(UciEndToEnd, GoRightAfterStopIsNotRefused) {
+  PipeEngine engine;
+  start_long_search(engine);
+  engine.send("stop");
+  engine.send("position fen 3 6 2 random");
+  engine.send("go depth 3");
+  auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  ASSERT_TRUE(starts_with(lines.back(), "bestmove "));
+  const auto second = engine.read_until("bestmove");
+  lines.insert(lines.end(), second.begin(), second.end());
+  engine.send("isready");
+  const auto rest = engine.read_until("readyok");
+  lines.insert(lines.end(), rest.begin(), rest.end());
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 2u);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  // The second search ran: its last info line is depth 3.
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const auto& line) { return starts_with(line, "info depth 3 "); }),
+            lines.end());
+}
+
 TEST(UciEndToEnd, EveryGoGetsExactlyOneBestmove) {
   PipeEngine engine;
   constexpr int kSearches = 50;
   for (int i = 0; i < kSearches; ++i) {
+    // Back to back: a go after a stop waits for the stopped search.
     engine.send("go depth 2");
     engine.send("stop");
-    engine.send("isready");
-    // Each go waits for its own bestmove: a go sent while the last search
-    // still runs is refused by design, and would not be a second search.
-    const auto lines = engine.read_until("bestmove");
-    ASSERT_FALSE(lines.empty()) << "search " << i;
-    ASSERT_TRUE(starts_with(lines.back(), "bestmove")) << "search " << i;
+  }
+  std::vector<std::string> lines;
+  for (int i = 0; i < kSearches; ++i) {
+    const auto some = engine.read_until("bestmove");
+    ASSERT_FALSE(some.empty()) << "search " << i;
+    ASSERT_TRUE(starts_with(some.back(), "bestmove")) << "search " << i;
+    lines.insert(lines.end(), some.begin(), some.end());
   }
   engine.send("isready");
   const auto rest = engine.read_until("readyok");
   EXPECT_EQ(count_prefix(rest, "bestmove"), 0u);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(rest, "info string error"), 0u);
 }
 
 TEST(UciEndToEnd, ConnectFourSolve) {
