@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <new>
 #include <string>
 #include <variant>
 
@@ -127,12 +128,19 @@ void UciSession::on_setoption(const Words& words) {
                    "'");
     }
     const auto wanted = static_cast<std::size_t>(*megabytes);
-    if (limits_.reserve_hash && !limits_.reserve_hash(table_.megabytes(), wanted)) {
+    const std::size_t before = table_.megabytes();
+    if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
       return error("Hash " + value +
                    " MB would exceed the server's total table memory; the table stays at " +
-                   std::to_string(table_.megabytes()) + " MB");
+                   std::to_string(before) + " MB");
     }
-    table_.resize(wanted);
+    try {
+      table_.resize(wanted);
+    } catch (const std::bad_alloc&) {
+      if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
+      return error("cannot allocate " + std::to_string(wanted) +
+                   " MB for the hash table; keeping " + std::to_string(before) + " MB");
+    }
   } else if (equals_ignoring_case(name, "Threads")) {
     if (search_in_the_way()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);

@@ -25,6 +25,25 @@ std::size_t count_prefix(const std::vector<std::string>& lines, const std::strin
       lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
 }
 
+// Sanitizers reserve terabytes of address space for their shadow memory, so
+// their builds cannot run under a cap on it.
+constexpr bool kSanitized =
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    true;
+#else
+    false;
+#endif
+
+// The engine with its address space capped at `kilobytes` (the shell's
+// ulimit -v): tables beyond that cannot be allocated.
+class CappedPipeEngine : public tools::PipeEngine {
+ public:
+  explicit CappedPipeEngine(long kilobytes)
+      : tools::PipeEngine(
+            "/bin/sh",
+            {"-c", "ulimit -v " + std::to_string(kilobytes) + " && exec \"$0\"", BRUDNO_BINARY}) {}
+};
+
 // A search on a synthetic tree too large to finish.
 void start_long_search(PipeEngine& engine) {
   engine.send("setoption name Game value synthetic");
@@ -262,6 +281,31 @@ TEST(UciEndToEnd, EveryGoGetsExactlyOneBestmove) {
   EXPECT_EQ(count_prefix(rest, "bestmove"), 0u);
   EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
   EXPECT_EQ(count_prefix(rest, "info string error"), 0u);
+}
+
+// A Hash that cannot be allocated keeps the table the session had, says so
+// in one error line, and the session goes on with it.
+TEST(UciEndToEnd, HashThatCannotBeAllocatedKeepsTheOldTable) {
+  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  CappedPipeEngine engine(1500 * 1000);
+  engine.send("setoption name Hash value 4096");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "info string error: cannot allocate 4096 MB for the hash table; keeping 16 MB");
+  engine.send("setoption name Hash value 32");  // within the cap: allowed
+  engine.send("uci");
+  const auto options = engine.read_until("uciok");
+  EXPECT_EQ(count_prefix(options, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(options, "option name Hash type spin default 32 "), 1u);
+  engine.send("position startpos");
+  engine.send("go depth 5");
+  const auto search = engine.read_until("bestmove");
+  ASSERT_FALSE(search.empty());
+  EXPECT_TRUE(starts_with(search.back(), "bestmove ")) << search.back();
+  engine.close_input();
+  EXPECT_EQ(engine.wait_exit(), 0);
 }
 
 TEST(UciEndToEnd, ConnectFourSolve) {
