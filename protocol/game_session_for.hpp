@@ -35,7 +35,9 @@ class GameSessionFor final : public GameSession {
   }
 
   [[nodiscard]] std::string display() const override {
-    return position_.to_display() + "text: " + position_.to_text() + "\n";
+    // Lines of the board, each ending in a newline, then the text line: the
+    // sink ends that one.
+    return position_.to_display() + "text: " + position_.to_text();
   }
 
   [[nodiscard]] int side_to_move() const override { return position_.side_to_move(); }

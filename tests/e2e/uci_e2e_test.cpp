@@ -177,6 +177,21 @@ TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   EXPECT_EQ(count_prefix(lines, "text: .../.X./..."), 1u);
 }
 
+// d prints the board and the text line, and no blank line after them.
+TEST(UciEndToEnd, DisplayPrintsTheBoardWithNoBlankLine) {
+  for (const char* game : {"tictactoe", "connect4", "synthetic"}) {
+    PipeEngine engine;
+    engine.send(std::string("setoption name Game value ") + game);
+    engine.send("d");
+    engine.send("isready");
+    const auto lines = engine.read_until("readyok");
+    ASSERT_GE(lines.size(), 3u) << game;
+    EXPECT_EQ(lines.back(), "readyok");
+    EXPECT_TRUE(starts_with(lines[lines.size() - 2], "text: ")) << game;
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), std::string{}), 0) << game;
+  }
+}
+
 TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
   PipeEngine engine;
   engine.send("position startpos");
