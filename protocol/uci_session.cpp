@@ -6,6 +6,7 @@
 #include <string>
 #include <variant>
 
+#include "protocol/client_text.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/tokens.hpp"
 
@@ -15,6 +16,7 @@ namespace {
 constexpr std::string_view kEngineName = "brudno 0.1.0";
 constexpr std::string_view kAuthors = "the brudno authors";
 constexpr int kMaxMoveOverhead = 5000;
+constexpr std::size_t kMaxErrorCharacters = 400;
 
 // One search thread per hardware thread at most, as UCI engines offer.
 int hardware_threads() {
@@ -47,7 +49,9 @@ UciSession::~UciSession() {
 }
 
 void UciSession::error(std::string_view message) {
-  out_.write_line("info string error: " + std::string(message));
+  // Client text in the message is quoted short already; this bounds any that
+  // is not, so that no reply can carry raw bytes or grow with the input.
+  out_.write_line("info string error: " + printable_excerpt(message, kMaxErrorCharacters));
 }
 
 void UciSession::handle_line(std::string_view line) {
@@ -80,7 +84,7 @@ void UciSession::handle_line(std::string_view line) {
   } else if (command == "debug" || command == "register") {
     // Accepted for UCI compatibility; brudno has nothing to switch.
   } else {
-    error("unknown command '" + std::string(command) + "'");
+    error("unknown command " + quoted_excerpt(command));
   }
 }
 
@@ -116,7 +120,7 @@ void UciSession::on_setoption(const Words& words) {
   if (equals_ignoring_case(name, "Game")) {
     if (search_in_the_way()) return error("cannot change Game while a search is running");
     auto game = make_game_session(lowercase(value), table_);
-    if (!game) return error("unknown game '" + value + "'");
+    if (!game) return error("unknown game " + quoted_excerpt(value));
     game_ = std::move(game);
     table_.clear();
   } else if (equals_ignoring_case(name, "Hash")) {
@@ -124,13 +128,13 @@ void UciSession::on_setoption(const Words& words) {
     const auto megabytes = parse_integer<long long>(value);
     const std::size_t most = max_hash_megabytes();
     if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
-      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got '" + value +
-                   "'");
+      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got " +
+                   quoted_excerpt(value));
     }
     const auto wanted = static_cast<std::size_t>(*megabytes);
     const std::size_t before = table_.megabytes();
     if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
-      return error("Hash " + value +
+      return error("Hash " + std::to_string(wanted) +
                    " MB would exceed the server's total table memory; the table stays at " +
                    std::to_string(before) + " MB");
     }
@@ -146,19 +150,20 @@ void UciSession::on_setoption(const Words& words) {
     const auto threads = parse_integer<int>(value);
     if (!threads || *threads < 1 || *threads > max_threads()) {
       return error("Threads must be an integer from 1 to " + std::to_string(max_threads()) +
-                   ", got '" + value + "'");
+                   ", got " + quoted_excerpt(value));
     }
     settings_.threads = *threads;
   } else if (equals_ignoring_case(name, "Move Overhead")) {
     const auto overhead = parse_integer<int>(value);
     if (!overhead || *overhead < 0 || *overhead > kMaxMoveOverhead) {
       return error("Move Overhead must be an integer from 0 to " +
-                   std::to_string(kMaxMoveOverhead) + " (milliseconds), got '" + value + "'");
+                   std::to_string(kMaxMoveOverhead) + " (milliseconds), got " +
+                   quoted_excerpt(value));
     }
     if (search_in_the_way()) return error("cannot change Move Overhead while a search is running");
     settings_.move_overhead = engine::Milliseconds{*overhead};
   } else {
-    error("unknown option '" + name + "'");
+    error("unknown option " + quoted_excerpt(name));
   }
 }
 
@@ -179,7 +184,7 @@ void UciSession::on_position(const Words& words) {
     text = join_words(words, 2, moves_index);
     if (text->empty()) return error("position fen needs a position text");
   } else {
-    return error("position needs 'startpos' or 'fen <text>', got '" + std::string(words[1]) + "'");
+    return error("position needs 'startpos' or 'fen <text>', got " + quoted_excerpt(words[1]));
   }
   std::vector<std::string_view> moves;
   if (moves_at != words.end()) moves.assign(moves_at + 1, words.end());

@@ -164,6 +164,28 @@ TEST(UciEndToEnd, GarbageBurstGetsOneErrorPerLineAndTheSessionGoesOn) {
   EXPECT_TRUE(starts_with(search.back(), "bestmove "));
 }
 
+// A reply quotes at most a short, printable excerpt of what the client sent.
+TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
+  PipeEngine engine;
+  const std::string megabyte(1 << 20, 'q');
+  engine.send(megabyte);
+  engine.send(std::string("position fen ") + '\0' + "\xff\x1b[2J");
+  engine.send("go depth " + megabyte);
+  engine.send("setoption name " + megabyte + " value 1");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_EQ(lines.size(), 5u);
+  const std::string q60(60, 'q');
+  EXPECT_EQ(lines[0], "info string error: unknown command '" + q60 + "...'");
+  EXPECT_EQ(lines[1], "info string error: bad tictactoe position '\\x00\\xff\\x1b[2J'");
+  EXPECT_EQ(lines[2], "info string error: go depth: '" + q60 + "...' is not an integer");
+  EXPECT_EQ(lines[3], "info string error: unknown option '" + q60 + "...'");
+  for (const auto& line : lines) {
+    EXPECT_TRUE(std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
+        << line;
+  }
+}
+
 TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   PipeEngine engine;
   engine.send("position startpos moves 5");

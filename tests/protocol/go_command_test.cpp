@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/time_manager.hpp"
+#include "protocol/client_text.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
@@ -72,6 +73,25 @@ TEST(GoCommand, RejectsBadNumbersAndWords) {
   EXPECT_EQ(std::get<std::string>(parse("go sideways")), "unknown go parameter 'sideways'");
 }
 
+TEST(GoCommand, HugeNumbersAreOutOfRangeNotMalformed) {
+  EXPECT_EQ(std::get<std::string>(parse("go depth 99999999999999999999")),
+            "go depth: '99999999999999999999' is out of range");
+  EXPECT_EQ(std::get<std::string>(parse("go wtime -99999999999999999999")),
+            "go wtime: '-99999999999999999999' is out of range");
+  EXPECT_EQ(std::get<std::string>(parse("go nodes 1e5")), "go nodes: '1e5' is not an integer");
+  EXPECT_EQ(std::get<std::string>(parse("go nodes -")), "go nodes: '-' is not an integer");
+}
+
+TEST(ClientText, ExcerptsAreShortAndPrintable) {
+  EXPECT_EQ(quoted_excerpt("e2e4"), "'e2e4'");
+  EXPECT_EQ(printable_excerpt(std::string("a\0b\xff\n", 5)), "a\\x00b\\xff\\x0a");
+  const std::string sixty(60, 'x');
+  EXPECT_EQ(printable_excerpt(sixty), sixty);  // exactly the limit: not cut
+  EXPECT_EQ(printable_excerpt(sixty + "y"), sixty + "...");
+  EXPECT_EQ(printable_excerpt(std::string(58, 'x') + '\x01'), std::string(58, 'x') + "...");
+  EXPECT_EQ(quoted_excerpt(std::string(1 << 20, 'z')), "'" + std::string(60, 'z') + "...'");
+}
+
 TEST(Tokens, SplitsAndJoins) {
   const auto words = split_words("  position \t fen  X../... moves 1 ");
   ASSERT_EQ(words.size(), 5u);
@@ -82,6 +102,9 @@ TEST(Tokens, SplitsAndJoins) {
   EXPECT_EQ(parse_integer<int>("42"), 42);
   EXPECT_FALSE(parse_integer<int>("4 2"));
   EXPECT_FALSE(parse_integer<int>(""));
+  EXPECT_TRUE(is_integer_text("-123456789012345678901234567890"));
+  EXPECT_FALSE(is_integer_text("12a"));
+  EXPECT_FALSE(is_integer_text(""));
 }
 
 }  // namespace
