@@ -101,6 +101,8 @@ void UciSession::on_uci() {
   out_.write_line("option name Move Overhead type spin default " +
                   std::to_string(engine::kDefaultMoveOverhead.count()) + " min 0 max " +
                   std::to_string(kMaxMoveOverhead));
+  // GUIs look for it before they send `go ponder`, which works whatever its value.
+  out_.write_line("option name Ponder type check default false");
   out_.write_line("uciok");
 }
 
@@ -162,6 +164,11 @@ void UciSession::on_setoption(const Words& words) {
     }
     if (search_in_the_way()) return error("cannot change Move Overhead while a search is running");
     settings_.move_overhead = engine::Milliseconds{*overhead};
+  } else if (equals_ignoring_case(name, "Ponder")) {
+    // The GUI says whether it will ask for pondering; the search is the same either way.
+    if (value != "true" && value != "false") {
+      return error("Ponder must be true or false, got " + quoted_excerpt(value));
+    }
   } else {
     error("unknown option " + quoted_excerpt(name));
   }

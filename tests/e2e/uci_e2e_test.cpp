@@ -67,8 +67,15 @@ TEST(UciEndToEnd, Handshake) {
   }
   EXPECT_EQ(count_prefix(lines, "option name Hash type spin"), 1u);
   EXPECT_EQ(count_prefix(lines, "option name Threads type spin"), 1u);
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "option name Ponder type check default false"),
+            1);
+  engine.send("setoption name Ponder value true");
+  engine.send("setoption name ponder value false");
+  engine.send("setoption name Ponder value maybe");
   engine.send("isready");
-  EXPECT_EQ(engine.read_line(), "readyok");
+  const auto replies = engine.read_until("readyok");
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0], "info string error: Ponder must be true or false, got 'maybe'");
 }
 
 TEST(UciEndToEnd, TicTacToeDepthNineIsADraw) {
@@ -369,6 +376,28 @@ TEST(UciEndToEnd, CommandLineErrorsExitTwo) {
   PipeEngine help({"--help"});
   EXPECT_TRUE(help.read_line());
   EXPECT_EQ(help.wait_exit(), 0);
+}
+
+// Every command answers --help with its own usage and exit status 0.
+TEST(UciEndToEnd, EveryCommandHasHelp) {
+  for (const char* command : {"uci", "bench", "prove", "check-proof", "suite", "puzzle", "serve"}) {
+    for (const char* flag : {"--help", "-h"}) {
+      PipeEngine help({command, flag});
+      std::vector<std::string> lines;
+      while (auto line = help.read_line()) lines.push_back(*line);
+      ASSERT_FALSE(lines.empty()) << command << ' ' << flag;
+      const std::string usage = std::string("Usage: brudno ") + command;
+      const bool names_command = starts_with(lines.front(), usage) ||
+                                 (std::string(command) == "uci" &&
+                                  starts_with(lines.front(), "Usage: brudno [options] [uci]"));
+      EXPECT_TRUE(names_command) << command << ": " << lines.front();
+      EXPECT_EQ(help.wait_exit(), 0) << command << ' ' << flag;
+    }
+  }
+  PipeEngine extra({"uci", "extra"});
+  EXPECT_EQ(extra.wait_exit(), 2);
+  PipeEngine bad_bench({"bench", "--helpful"});
+  EXPECT_EQ(bad_bench.wait_exit(), 2);
 }
 
 TEST(UciEndToEnd, BenchPrintsNodesAndSpeedLast) {

@@ -161,6 +161,46 @@ TEST_F(ProofCommands, MalformedOrMissingFilesAreErrors) {
   EXPECT_EQ(run_check_proof({}, out, err), 2);
 }
 
+TEST_F(ProofCommands, CheckProofWithAnUnknownGameIsAUsageError) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
+  EXPECT_EQ(run_check_proof({"--game", "chess", file.string()}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown game 'chess' (tictactoe, connect4, synthetic)"),
+            std::string::npos)
+      << err.str();
+  // A known game that is not the proof's is a failed check, not a usage error.
+  EXPECT_EQ(run_check_proof({"--game", "connect4", file.string()}, out, err), 1);
+}
+
+// Positional arguments are not options: --help does not list them as such.
+TEST_F(ProofCommands, HelpShowsNoPositionalPlumbing) {
+  EXPECT_EQ(run_check_proof({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("Usage: brudno check-proof [--game G] FILE"), std::string::npos);
+  EXPECT_EQ(out.str().find("--file"), std::string::npos) << out.str();
+  out.str("");
+  EXPECT_EQ(run_puzzle({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("--cubes"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("--puzzle"), std::string::npos) << out.str();
+  out.str("");
+  EXPECT_EQ(run_suite({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("--weak"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("--file"), std::string::npos) << out.str();
+  // They still work as positional arguments.
+  EXPECT_EQ(run_suite({(dir / "absent.txt").string()}, out, err), 2);
+  EXPECT_NE(err.str().find("cannot read"), std::string::npos) << err.str();
+}
+
+TEST_F(ProofCommands, PuzzleWithoutANameSaysWhichPuzzlesExist) {
+  EXPECT_EQ(run_puzzle({}, out, err), 2);
+  EXPECT_NE(err.str().find("puzzle needs the name of a puzzle; the puzzles: insanity"),
+            std::string::npos)
+      << err.str();
+  err.str("");
+  EXPECT_EQ(run_puzzle({"sudoku"}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown puzzle 'sudoku' (puzzles: insanity)"), std::string::npos)
+      << err.str();
+}
+
 TEST_F(ProofCommands, BadArgumentsAreErrors) {
   EXPECT_EQ(prove({"--game", "go"}), 2);
   EXPECT_NE(err.str().find("unknown game 'go'"), std::string::npos);
