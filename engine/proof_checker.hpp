@@ -4,7 +4,14 @@
 // finite tree, where it is the exact value). At the prover's positions there
 // must be exactly one legal move, at the opponent's every legal move, and at
 // every leaf a finished game whose value meets the claim.
+//
+// A node of the DAG stands for one position: the first time the checker
+// reaches a node it records the position (key and text), and a node reached
+// again from any other position is a fault. Without that, an opponent node's
+// replies could all point to the child of one weak reply and the other
+// replies would never be looked at.
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -20,7 +27,8 @@ namespace brudno::engine {
 template <Game G>
 class ProofChecker {
  public:
-  ProofChecker(const G& root, const Proof& proof) : position_(root), proof_(proof) {}
+  ProofChecker(const G& root, const Proof& proof)
+      : position_(root), proof_(proof), first_visits_(proof.nodes.size()) {}
 
   // Nothing when the proof holds; otherwise what is wrong and where, as the
   // line of moves from the root.
@@ -37,8 +45,9 @@ class ProofChecker {
   std::optional<std::string> visit(int index, int ply) {
     if (ply > kMaxPly)
       return "the proof is deeper than " + std::to_string(kMaxPly) + " plies" + at();
+    if (auto problem = same_position_as_before(index)) return problem;
     if (!checked_.insert({index, ply}).second)
-      return std::nullopt;  // shared node, seen at this ply
+      return std::nullopt;  // shared node, this very position, already checked at this ply
     const ProofNode& node = proof_.nodes[static_cast<std::size_t>(index)];
     const Status status = position_.status();
     MoveList<Move> legal;
@@ -95,6 +104,27 @@ class ProofChecker {
     return std::nullopt;
   }
 
+  // Where a node was first reached: the position it stands for, and the line
+  // of moves that led there, for the message when another position reaches it.
+  struct FirstVisit {
+    std::uint64_t key;
+    std::string text;
+    std::string line;
+  };
+
+  // The key alone could collide; the text is the whole position in the games
+  // whose text says everything (tic-tac-toe, Connect Four).
+  std::optional<std::string> same_position_as_before(int index) {
+    auto& first = first_visits_[static_cast<std::size_t>(index)];
+    if (!first) {
+      first = FirstVisit{position_.key(), position_.to_text(), at()};
+      return std::nullopt;
+    }
+    if (first->key == position_.key() && first->text == position_.to_text()) return std::nullopt;
+    return "node " + std::to_string(index) + " stands for two different positions: first reached" +
+           first->line + ", reached again" + at();
+  }
+
   static std::optional<Move> find_legal(const MoveList<Move>& legal, const std::string& text) {
     for (const Move move : legal) {
       if (G::move_text(move) == text) return move;
@@ -118,6 +148,7 @@ class ProofChecker {
   const Proof& proof_;
   std::vector<std::string> line_;
   std::set<std::pair<int, int>> checked_;
+  std::vector<std::optional<FirstVisit>> first_visits_;  // by node index
 };
 
 template <Game G>

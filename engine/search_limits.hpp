@@ -25,9 +25,11 @@ struct SearchLimits {
   std::array<Milliseconds, 2> increment{};
   std::optional<int> moves_to_go;
 
-  // True when the search ends by itself, without a stop.
-  [[nodiscard]] bool finite() const {
-    return !infinite && (solve || depth || nodes || movetime || time[0] || time[1]);
+  // True when the search ends by itself, without a stop. Only the mover's own
+  // clock limits it (as in allocate_time): a `go` with the opponent's clock
+  // alone gives no deadline, and UCI engines search as with no clock at all.
+  [[nodiscard]] bool finite(int side_to_move) const {
+    return !infinite && (solve || depth || nodes || movetime || time[side_to_move & 1]);
   }
 };
 

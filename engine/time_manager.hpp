@@ -16,7 +16,8 @@ struct TimeBudget {
 
 inline constexpr Milliseconds kDefaultMoveOverhead{10};
 
-// No budget when the search has no clock and no movetime.
+// No budget when the search has no movetime and the mover has no clock (the
+// opponent's clock alone does not count; see SearchLimits::finite).
 std::optional<TimeBudget> allocate_time(const SearchLimits& limits, int side_to_move,
                                         Milliseconds move_overhead = kDefaultMoveOverhead);
 

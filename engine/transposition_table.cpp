@@ -51,19 +51,21 @@ void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const {
 
 void TranspositionTable::resize(std::size_t megabytes) {
   megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
-  clusters_.reset();
   const std::size_t bytes = megabytes * 1024 * 1024;
-  cluster_count_ = bytes / sizeof(Cluster);
+  const std::size_t cluster_count = bytes / sizeof(Cluster);
   // Every probe lands on a random page: with 4 KiB pages a table beyond a few
   // MB misses the TLB on nearly every node, which halves the node rate. Huge
   // pages (2 MiB, transparent, on request) keep the whole table in the TLB.
   constexpr std::size_t kHugePage = 2 * 1024 * 1024;
+  // The new table is allocated while the old one is still held, so that a
+  // failure leaves the old one in place for the caller to keep using.
   void* memory = std::aligned_alloc(kHugePage, (bytes + kHugePage - 1) / kHugePage * kHugePage);
   if (memory == nullptr) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
   madvise(memory, bytes, MADV_HUGEPAGE);
 #endif
-  clusters_.reset(new (memory) Cluster[cluster_count_]);
+  clusters_.reset(new (memory) Cluster[cluster_count]);
+  cluster_count_ = cluster_count;
   megabytes_ = megabytes;
   generation_ = 0;
 }

@@ -30,7 +30,8 @@ class TranspositionTable {
 
   explicit TranspositionTable(std::size_t megabytes = kDefaultMegabytes);
 
-  // Reallocates and clears; not safe while a search runs.
+  // Reallocates and clears; not safe while a search runs. When the memory
+  // cannot be had, throws std::bad_alloc and leaves the table as it was.
   void resize(std::size_t megabytes);
   // Empties every slot (ucinewgame); not safe while a search runs.
   void clear();

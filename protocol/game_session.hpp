@@ -28,7 +28,10 @@ class GameSession {
   // message says what was wrong.
   virtual std::optional<std::string> set_position(std::optional<std::string_view> text,
                                                   std::span<const std::string_view> moves) = 0;
+  // The board, several lines, for `d`; no newline at the end (the sink adds it).
   [[nodiscard]] virtual std::string display() const = 0;
+  // 0 for the side that moves first in the game, 1 for the other: whose clock counts.
+  [[nodiscard]] virtual int side_to_move() const = 0;
   // A search of the current position, to run on any thread: it works on its own
   // copy, writes one info line per iteration and returns the bestmove line for
   // the caller to print once it has marked the search finished.

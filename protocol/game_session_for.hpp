@@ -3,6 +3,7 @@
 
 #include "engine/game.hpp"
 #include "engine/search.hpp"
+#include "protocol/client_text.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/prove.hpp"
@@ -20,12 +21,12 @@ class GameSessionFor final : public GameSession {
                                           std::span<const std::string_view> moves) override {
     std::optional<G> position = text ? G::parse(*text) : G::start_position();
     if (!position) {
-      return "bad " + std::string(G::kName) + " position '" + std::string(*text) + "'";
+      return "bad " + std::string(G::kName) + " position " + quoted_excerpt(*text);
     }
     for (const auto word : moves) {
       const auto move = position->parse_move(word);
       if (!move) {
-        return "illegal move '" + std::string(word) + "' in " + position->to_text() +
+        return "illegal move " + quoted_excerpt(word) + " in " + position->to_text() +
                " (position unchanged)";
       }
       position->play(*move);
@@ -35,8 +36,12 @@ class GameSessionFor final : public GameSession {
   }
 
   [[nodiscard]] std::string display() const override {
-    return position_.to_display() + "text: " + position_.to_text() + "\n";
+    // Lines of the board, each ending in a newline, then the text line: the
+    // sink ends that one.
+    return position_.to_display() + "text: " + position_.to_text();
   }
+
+  [[nodiscard]] int side_to_move() const override { return position_.side_to_move(); }
 
   [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
                                                          const engine::SearchSettings& settings,

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "engine/score.hpp"
+#include "protocol/client_text.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
@@ -29,17 +30,18 @@ std::variant<engine::SearchLimits, std::string> parse_go(
     const bool takes_number = word == "depth" || word == "nodes" || word == "movetime" ||
                               word == "wtime" || word == "btime" || word == "winc" ||
                               word == "binc" || word == "movestogo";
-    if (!takes_number) return "unknown go parameter '" + std::string(word) + "'";
+    if (!takes_number) return "unknown go parameter " + quoted_excerpt(word);
     if (i + 1 >= words.size()) return "go " + std::string(word) + " needs a number";
     const std::string_view text = words[++i];
     const auto number = parse_integer<std::int64_t>(text);
     if (!number) {
-      return "go " + std::string(word) + ": '" + std::string(text) + "' is not an integer";
+      return "go " + std::string(word) + ": " + quoted_excerpt(text) +
+             (is_integer_text(text) ? " is out of range" : " is not an integer");
     }
     // GUIs send a slightly negative clock when it has just run out: treat it as zero.
     const bool clock = word == "wtime" || word == "btime" || word == "winc" || word == "binc";
     if (*number < 0 && !clock) {
-      return "go " + std::string(word) + " must not be negative, got " + std::string(text);
+      return "go " + std::string(word) + " must not be negative, got " + quoted_excerpt(text);
     }
     const std::int64_t value = std::max<std::int64_t>(*number, 0);
     if (word == "depth") {

@@ -40,12 +40,35 @@ Run "brudno <command> --help" for a command's options.
 
 Options)";
 
+constexpr const char* kUciHelp = R"(Usage: brudno [options] [uci]
+Speaks the UCI protocol on standard input and output (docs/protocol.md); the
+global options (brudno --help) stand before it. Takes no arguments.
+)";
+
+constexpr const char* kBenchHelp = R"(Usage: brudno bench [N]
+Searches a fixed set of positions at N threads (1 to the hardware threads,
+default 1). The last two lines are the total nodes (at one thread: the bench
+signature) and the nodes per second.
+)";
+
+bool asks_for_help(const brudno::tools::Arguments& args) {
+  return args.size() == 1 && (args[0] == "--help" || args[0] == "-h");
+}
+
 using Command = std::function<int(const brudno::tools::Arguments&)>;
 
 const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table = {
       {"uci",
-       [](const auto&) {
+       [](const auto& args) {
+         if (asks_for_help(args)) {
+           std::cout << kUciHelp;
+           return 0;
+         }
+         if (!args.empty()) {
+           std::cerr << "brudno: 'uci' takes no arguments, got '" << args[0] << "'\n";
+           return 2;
+         }
          std::ios::sync_with_stdio(false);
          // Reading stdin must not flush stdout behind the sink's lock: the
          // search thread writes there too. The sink flushes every line itself.
@@ -55,6 +78,10 @@ const std::map<std::string, Command>& commands() {
       {"bench",
        [](const auto& args) {
          // brudno bench [threads]: one thread, the signature, unless told otherwise.
+         if (asks_for_help(args)) {
+           std::cout << kBenchHelp;
+           return 0;
+         }
          int threads = 1;
          if (!args.empty()) {
            const auto parsed = brudno::protocol::parse_integer<int>(args[0]);
@@ -141,9 +168,5 @@ int main(int argc, char** argv) {
     return 2;
   }
   const brudno::tools::Arguments args(argv + std::min(command_at + 1, argc), argv + argc);
-  if (name == "uci" && !args.empty()) {
-    std::cerr << "brudno: '" << name << "' takes no arguments, got '" << args[0] << "'\n";
-    return 2;
-  }
   return command->second(args);
 }

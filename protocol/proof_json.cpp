@@ -1,6 +1,9 @@
 #include "protocol/proof_json.hpp"
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "protocol/info_format.hpp"
 
@@ -33,6 +36,29 @@ json proof_to_json(const engine::Proof& proof) {
           {"moves", proof.moves_written()},
           {"root", proof.root},
           {"nodes", std::move(nodes)}};
+}
+
+// The counts and UCI texts are written for people. Where they disagree with
+// the nodes the file has been edited or damaged: say so (`faults`), rather
+// than let a reader trust the wrong numbers.
+void check_written_summary(const json& object, const engine::Proof& proof, const std::string& which,
+                           std::vector<std::string>& faults) {
+  const auto check_count = [&](const char* key, std::size_t actual, const char* what) {
+    if (!object.contains(key)) return;
+    const auto written = object.at(key).get<std::size_t>();
+    if (written != actual) {
+      faults.push_back(which + "\"" + key + "\" says " + std::to_string(written) +
+                       " but the proof has " + std::to_string(actual) + " " + what);
+    }
+  };
+  check_count("positions", proof.positions(), "nodes");
+  check_count("moves", proof.moves_written(), "moves");
+  if (object.contains("bound_uci") &&
+      object.at("bound_uci").get<std::string>() != format_score(proof.bound)) {
+    faults.push_back(which + "\"bound_uci\" says " + object.at("bound_uci").dump() +
+                     " but the bound " + std::to_string(proof.bound) + " is " +
+                     format_score(proof.bound));
+  }
 }
 
 engine::Proof proof_from_json(const json& object) {
@@ -112,7 +138,18 @@ std::variant<ProofDocument, std::string> read_proof_document(const std::string& 
     document.game = object.at("game").get<std::string>();
     document.position = object.at("position").get<std::string>();
     document.value = object.at("value").get<engine::Score>();
-    for (const auto& proof : object.at("proofs")) document.proofs.push_back(proof_from_json(proof));
+    if (object.contains("value_uci") &&
+        object.at("value_uci").get<std::string>() != format_score(document.value)) {
+      document.summary_faults.push_back("\"value_uci\" says " + object.at("value_uci").dump() +
+                                        " but the value " + std::to_string(document.value) +
+                                        " is " + format_score(document.value));
+    }
+    for (const auto& proof : object.at("proofs")) {
+      document.proofs.push_back(proof_from_json(proof));
+      check_written_summary(proof, document.proofs.back(),
+                            "proof " + std::to_string(document.proofs.size()) + ": ",
+                            document.summary_faults);
+    }
     return document;
   } catch (const std::exception& e) {
     return std::string("malformed proof: ") + e.what();

@@ -15,6 +15,9 @@ struct ProofDocument {
   std::string position;
   engine::Score value = 0;
   std::vector<engine::Proof> proofs;
+  // Read from a file: where its summary for people (`positions`, `moves`,
+  // `value_uci`, `bound_uci`) disagrees with the rest of it. Empty when written.
+  std::vector<std::string> summary_faults;
 };
 
 // One line, as the protocol's `proof` reply; otherwise one proof node per line.

@@ -3,6 +3,7 @@
 #include <malloc.h>
 #include <spdlog/spdlog.h>
 
+#include <new>
 #include <utility>
 
 #include "protocol/auth_token.hpp"
@@ -52,7 +53,18 @@ void TcpConnection::start() {
   limits.reserve_hash = [&budget = server_.hash](std::size_t from, std::size_t to) {
     return budget.change(from, to);
   };
-  session_ = std::make_unique<UciSession>(sink_, std::move(limits));
+  try {
+    session_ = std::make_unique<UciSession>(sink_, std::move(limits));
+  } catch (const std::bad_alloc&) {
+    // No memory for the new session's table: refuse this client, keep the others.
+    spdlog::error("session {}: cannot allocate its table; disconnecting", id_);
+    asio::dispatch(strand_, [self = shared_from_this()] {
+      self->finish("out of memory",
+                   "info string error: the server cannot allocate a table for a new session; "
+                   "try again later");
+    });
+    return;
+  }
   asio::dispatch(strand_, [self = shared_from_this()] {
     self->arm_idle_timer();
     self->read_next();
@@ -191,7 +203,7 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
   if (!error_line.empty()) send(std::move(error_line));
   // The search stops and its thread ends here; whatever it printed last is
   // already posted to the strand, ahead of the flush below.
-  session_->abandon();
+  if (session_) session_->abandon();
   asio::post(strand_, [self = shared_from_this()] {
     if (!self->writing_) self->shut_down_after_flush();
   });
@@ -234,6 +246,9 @@ void TcpConnection::close_now() {
     session_->abandon();
     server_.hash.release(session_->hash_megabytes());
     session_.reset();
+  } else {
+    // The session was never made: give back what the server reserved for its table.
+    server_.hash.release(engine::TranspositionTable::kDefaultMegabytes);
   }
   server_.connections.erase(id_);
   if (dropped_info_lines_ > 0) {

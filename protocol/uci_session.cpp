@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <new>
 #include <string>
 #include <variant>
 
+#include "protocol/client_text.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/tokens.hpp"
 
@@ -14,6 +16,7 @@ namespace {
 constexpr std::string_view kEngineName = "brudno 0.1.0";
 constexpr std::string_view kAuthors = "the brudno authors";
 constexpr int kMaxMoveOverhead = 5000;
+constexpr std::size_t kMaxErrorCharacters = 400;
 
 // One search thread per hardware thread at most, as UCI engines offer.
 int hardware_threads() {
@@ -46,7 +49,9 @@ UciSession::~UciSession() {
 }
 
 void UciSession::error(std::string_view message) {
-  out_.write_line("info string error: " + std::string(message));
+  // Client text in the message is quoted short already; this bounds any that
+  // is not, so that no reply can carry raw bytes or grow with the input.
+  out_.write_line("info string error: " + printable_excerpt(message, kMaxErrorCharacters));
 }
 
 void UciSession::handle_line(std::string_view line) {
@@ -79,7 +84,7 @@ void UciSession::handle_line(std::string_view line) {
   } else if (command == "debug" || command == "register") {
     // Accepted for UCI compatibility; brudno has nothing to switch.
   } else {
-    error("unknown command '" + std::string(command) + "'");
+    error("unknown command " + quoted_excerpt(command));
   }
 }
 
@@ -96,6 +101,8 @@ void UciSession::on_uci() {
   out_.write_line("option name Move Overhead type spin default " +
                   std::to_string(engine::kDefaultMoveOverhead.count()) + " min 0 max " +
                   std::to_string(kMaxMoveOverhead));
+  // GUIs look for it before they send `go ponder`, which works whatever its value.
+  out_.write_line("option name Ponder type check default false");
   out_.write_line("uciok");
 }
 
@@ -113,49 +120,62 @@ void UciSession::on_setoption(const Words& words) {
   if (name.empty()) return error("setoption needs an option name");
 
   if (equals_ignoring_case(name, "Game")) {
-    if (searching()) return error("cannot change Game while a search is running");
+    if (search_in_the_way()) return error("cannot change Game while a search is running");
     auto game = make_game_session(lowercase(value), table_);
-    if (!game) return error("unknown game '" + value + "'");
+    if (!game) return error("unknown game " + quoted_excerpt(value));
     game_ = std::move(game);
     table_.clear();
   } else if (equals_ignoring_case(name, "Hash")) {
-    if (searching()) return error("cannot change Hash while a search is running");
+    if (search_in_the_way()) return error("cannot change Hash while a search is running");
     const auto megabytes = parse_integer<long long>(value);
     const std::size_t most = max_hash_megabytes();
     if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
-      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got '" + value +
-                   "'");
+      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got " +
+                   quoted_excerpt(value));
     }
     const auto wanted = static_cast<std::size_t>(*megabytes);
-    if (limits_.reserve_hash && !limits_.reserve_hash(table_.megabytes(), wanted)) {
-      return error("Hash " + value +
+    const std::size_t before = table_.megabytes();
+    if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
+      return error("Hash " + std::to_string(wanted) +
                    " MB would exceed the server's total table memory; the table stays at " +
-                   std::to_string(table_.megabytes()) + " MB");
+                   std::to_string(before) + " MB");
     }
-    table_.resize(wanted);
+    try {
+      table_.resize(wanted);
+    } catch (const std::bad_alloc&) {
+      if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
+      return error("cannot allocate " + std::to_string(wanted) +
+                   " MB for the hash table; keeping " + std::to_string(before) + " MB");
+    }
   } else if (equals_ignoring_case(name, "Threads")) {
-    if (searching()) return error("cannot change Threads while a search is running");
+    if (search_in_the_way()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);
     if (!threads || *threads < 1 || *threads > max_threads()) {
       return error("Threads must be an integer from 1 to " + std::to_string(max_threads()) +
-                   ", got '" + value + "'");
+                   ", got " + quoted_excerpt(value));
     }
     settings_.threads = *threads;
   } else if (equals_ignoring_case(name, "Move Overhead")) {
     const auto overhead = parse_integer<int>(value);
     if (!overhead || *overhead < 0 || *overhead > kMaxMoveOverhead) {
       return error("Move Overhead must be an integer from 0 to " +
-                   std::to_string(kMaxMoveOverhead) + " (milliseconds), got '" + value + "'");
+                   std::to_string(kMaxMoveOverhead) + " (milliseconds), got " +
+                   quoted_excerpt(value));
     }
-    if (searching()) return error("cannot change Move Overhead while a search is running");
+    if (search_in_the_way()) return error("cannot change Move Overhead while a search is running");
     settings_.move_overhead = engine::Milliseconds{*overhead};
+  } else if (equals_ignoring_case(name, "Ponder")) {
+    // The GUI says whether it will ask for pondering; the search is the same either way.
+    if (value != "true" && value != "false") {
+      return error("Ponder must be true or false, got " + quoted_excerpt(value));
+    }
   } else {
-    error("unknown option '" + name + "'");
+    error("unknown option " + quoted_excerpt(name));
   }
 }
 
 void UciSession::on_ucinewgame() {
-  if (searching()) return error("cannot start a new game while a search is running");
+  if (search_in_the_way()) return error("cannot start a new game while a search is running");
   table_.clear();
 }
 
@@ -171,7 +191,7 @@ void UciSession::on_position(const Words& words) {
     text = join_words(words, 2, moves_index);
     if (text->empty()) return error("position fen needs a position text");
   } else {
-    return error("position needs 'startpos' or 'fen <text>', got '" + std::string(words[1]) + "'");
+    return error("position needs 'startpos' or 'fen <text>', got " + quoted_excerpt(words[1]));
   }
   std::vector<std::string_view> moves;
   if (moves_at != words.end()) moves.assign(moves_at + 1, words.end());
@@ -179,12 +199,12 @@ void UciSession::on_position(const Words& words) {
 }
 
 void UciSession::on_go(const Words& words) {
-  if (searching()) return error("a search is already running; send stop first");
+  if (search_in_the_way()) return error("a search is already running; send stop first");
   auto parsed = parse_go(words);
   if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
   const auto& limits = std::get<engine::SearchLimits>(parsed);
 
-  search_is_infinite_ = !limits.finite() || limits.ponder;
+  search_is_infinite_ = !limits.finite(game_->side_to_move()) || limits.ponder;
   clock_.restart();
   clock_.set_pondering(limits.ponder);
   start_job(game_->make_search(limits, settings_, stop_, clock_, out_));
@@ -200,7 +220,7 @@ void UciSession::on_ponderhit() {
 }
 
 void UciSession::on_proof() {
-  if (searching()) return error("a search is running; send stop first");
+  if (search_in_the_way()) return error("a search is running; send stop first");
   auto job = game_->make_proof(stop_, out_);
   if (!job) return error("no solved position to prove; send 'go solve' first");
   search_is_infinite_ = false;
@@ -242,6 +262,11 @@ void UciSession::end_of_input() {
 
 void UciSession::stop_search() {
   stop_.store(true);
+}
+
+bool UciSession::search_in_the_way() {
+  if (searching() && stop_.load()) wait_for_search();
+  return searching();
 }
 
 void UciSession::wait_for_search() {

@@ -65,6 +65,12 @@ class UciSession {
   [[nodiscard]] std::size_t max_hash_megabytes() const;
   void stop_search();
   void wait_for_search();
+  // Is a search running that has not been told to stop? One that has been
+  // told (by stop) answers within milliseconds: this waits for it to finish,
+  // so that a command needing it over (GUIs send stop, position and go back
+  // to back) is not refused. A search that has not been told goes on, and
+  // the command is refused.
+  [[nodiscard]] bool search_in_the_way();
 
   LineSink& out_;
   SessionLimits limits_;

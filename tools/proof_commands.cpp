@@ -1,5 +1,6 @@
 // `brudno prove` and `brudno check-proof`: proofs on the command line.
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
@@ -16,12 +17,16 @@ namespace {
 
 namespace po = boost::program_options;
 
-// Parses `args` against `options`; on a bad argument prints why and returns false.
+// Parses `args` against the `options` a user sees and the `hidden` ones that
+// only carry positional arguments; on a bad argument prints why and returns false.
 bool parse_arguments(const Arguments& args, const po::options_description& options,
+                     const po::options_description& hidden,
                      const po::positional_options_description& positional, po::variables_map& vm,
                      std::ostream& err) {
+  po::options_description all;
+  all.add(options).add(hidden);
   try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
     return true;
   } catch (const po::error& e) {
@@ -51,7 +56,7 @@ int run_prove(const Arguments& args, std::ostream& out, std::ostream& err) {
       "out", po::value<std::string>(), "write the proof here instead of standard output")(
       "hash", po::value<std::size_t>()->default_value(64), "transposition table size in MB");
   po::variables_map vm;
-  if (!parse_arguments(args, options, {}, vm, err)) return 2;
+  if (!parse_arguments(args, options, {}, {}, vm, err)) return 2;
   if (vm.count("help")) {
     out << options << '\n';
     return 0;
@@ -104,15 +109,23 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
       "Verifies a proof with the game's rules alone; exits 1 naming the fault when it fails");
   options.add_options()("help,h", "show this help")(
       "game", po::value<std::string>(),
-      "the game the proof must be for (default: the one it names)")(
-      "file", po::value<std::string>(), "the proof, as written by brudno prove");
+      "the game the proof must be for (default: the one it names)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>(), "the proof, as written by brudno prove");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_arguments(args, options, positional, vm, err)) return 2;
+  if (!parse_arguments(args, options, hidden, positional, vm, err)) return 2;
   if (vm.count("help")) {
     out << options << '\n';
     return 0;
+  }
+  const auto& names = protocol::AllGames::kNames;
+  if (vm.count("game") &&
+      std::find(names.begin(), names.end(), vm["game"].as<std::string>()) == names.end()) {
+    err << "brudno: unknown game '" << vm["game"].as<std::string>() << "' (" << game_list_text()
+        << ")\n";
+    return 2;
   }
   if (!vm.count("file")) {
     err << "brudno: check-proof needs a FILE\n" << options;
@@ -160,6 +173,14 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
       out << "proof " << i + 1 << " holds: " << protocol::describe_proof(proof) << '\n';
       at_least |= proof.claim == engine::ProofClaim::kAtLeast && proof.bound == document.value;
       at_most |= proof.claim == engine::ProofClaim::kAtMost && proof.bound == document.value;
+    }
+    // After the proofs themselves: a fault in a proof says more than a count
+    // that no longer matches it.
+    if (!document.summary_faults.empty()) {
+      for (const auto& fault : document.summary_faults)
+        err << "brudno: " << path << ": the summary disagrees with the proof: " << fault << '\n';
+      status = 1;
+      return;
     }
     if (at_least && at_most) {
       out << "value " << protocol::format_score(document.value) << " proven\n";

@@ -183,13 +183,17 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "report the speedup")("hash", po::value(&options.hash)->default_value(64),
                             "transposition table size in MB")(
       "verbose,v", po::bool_switch(&options.verbose),
-      "one line per position: moves expected got nodes microseconds")(
-      "file", po::value(&options.file), "the benchmark file");
+      "one line per position: moves expected got nodes microseconds");
+  // The file is a positional argument, not an option to show.
+  po::options_description hidden;
+  hidden.add_options()("file", po::value(&options.file), "the benchmark file");
+  po::options_description all;
+  all.add(description).add(hidden);
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(description).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     err << "brudno: " << e.what() << '\n' << description;

@@ -1,6 +1,8 @@
 #include "games/connect4/connect4.hpp"
 
+#include <bit>
 #include <cctype>
+#include <vector>
 
 namespace brudno::games {
 
@@ -20,6 +22,67 @@ std::optional<ConnectFour> parse_moves(std::string_view text) {
   }
   return position;
 }
+
+// Finds an order of moves that builds a board: x first, the sides alternating,
+// each stone on the floor or on the one below, and no four before the last
+// stone. The board alone does not tell the order, and a greedy choice can
+// lock itself out (`443`: x must start in column 4, not 3), so this is a
+// depth-first search over the column heights reached so far. The stones on
+// the board below those heights are then known, so a height vector that
+// failed once fails however it is reached again: at most 7^7 of them, each
+// remembered in a bitset.
+class BoardReplay {
+ public:
+  explicit BoardReplay(const Bitboard (&stones)[2]) : stones_{stones[0], stones[1]} {
+    const Bitboard mask = stones[0] | stones[1];
+    for (int column = 0; column < kWidth; ++column) {
+      target_[column] = std::popcount(mask & connect4::column_cells(column));
+    }
+    total_ = std::popcount(mask);
+  }
+
+  // Plays the moves on `position` (the empty board); false when no order exists.
+  bool find_order(ConnectFour& position) {
+    failed_.assign(kStates, false);
+    return extend(position, 0);
+  }
+
+ private:
+  static constexpr int kStates = 7 * 7 * 7 * 7 * 7 * 7 * 7;  // 0-6 stones in each of 7 columns
+
+  [[nodiscard]] int state() const {
+    int index = 0;
+    for (const int height : height_) index = index * (kHeight + 1) + height;
+    return index;
+  }
+
+  bool extend(ConnectFour& position, int placed) {
+    if (placed == total_) return true;
+    const int here = state();
+    if (failed_[static_cast<std::size_t>(here)]) return false;
+    const Bitboard mine = stones_[placed & 1];
+    for (int column = 0; column < kWidth; ++column) {
+      if (height_[column] == target_[column]) continue;
+      if (!(mine & connect4::cell(column, height_[column]))) continue;
+      const auto move = static_cast<ConnectFour::Move>(column);
+      position.play(move);
+      ++height_[column];
+      // Only the last stone may end the game.
+      const bool legal = placed + 1 == total_ || position.status() == engine::Status::kOngoing;
+      if (legal && extend(position, placed + 1)) return true;
+      --height_[column];
+      position.undo(move);
+    }
+    failed_[static_cast<std::size_t>(here)] = true;
+    return false;
+  }
+
+  Bitboard stones_[2];
+  int target_[kWidth] = {};
+  int height_[kWidth] = {};
+  int total_ = 0;
+  std::vector<bool> failed_;
+};
 
 }  // namespace
 
@@ -58,28 +121,9 @@ std::optional<ConnectFour> ConnectFour::parse(std::string_view text) {
   const int o = std::popcount(stones[1]);
   if (x != o && x != o + 1) return std::nullopt;
 
-  // Replay column by column from the bottom so that the key is built the usual way.
+  // Replay the stones in some legal order, so that the key is built the usual way.
   ConnectFour position;
-  Bitboard left[2] = {stones[0], stones[1]};
-  while (left[0] | left[1]) {
-    const int side = position.side_to_move();
-    bool played = false;
-    for (int c = 0; c < kWidth && !played; ++c) {
-      const Bitboard next = (position.mask_ + connect4::bottom_cell(c)) & connect4::column_cells(c);
-      if (next & left[side]) {
-        // Never complete a four before the last stone: replaying must stay legal.
-        position.play(static_cast<Move>(c));
-        if (position.status() != engine::Status::kOngoing && (left[0] | left[1]) != next) {
-          position.undo(static_cast<Move>(c));
-          continue;
-        }
-        left[side] ^= next;
-        played = true;
-      }
-    }
-    if (!played) return std::nullopt;  // no legal order of moves makes this board
-  }
-  if (connect4::has_four(position.current_)) return std::nullopt;  // the side to move already won
+  if (!BoardReplay(stones).find_order(position)) return std::nullopt;
   return position;
 }
 

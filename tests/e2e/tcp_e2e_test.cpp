@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -20,13 +21,32 @@ using namespace std::chrono_literals;
 using tools::LineClient;
 using tools::starts_with;
 
+// Sanitizers reserve terabytes of address space for their shadow memory, so
+// their builds cannot run under a cap on it.
+constexpr bool kSanitized =
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    true;
+#else
+    false;
+#endif
+
 // The server as an operator starts it; its first output line names the port.
+// With `address_space_kb` its address space is capped (the shell's ulimit -v).
 class Server {
  public:
-  explicit Server(std::vector<std::string> options = {}) {
+  explicit Server(std::vector<std::string> options = {},
+                  std::optional<long> address_space_kb = std::nullopt) {
     std::vector<std::string> args = {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"};
     args.insert(args.end(), options.begin(), options.end());
-    process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);
+    if (address_space_kb) {
+      args.insert(
+          args.begin(),
+          {"-c", "ulimit -v " + std::to_string(*address_space_kb) + " && exec \"$0\" \"$@\"",
+           BRUDNO_BINARY});
+      process_ = std::make_unique<tools::PipeEngine>("/bin/sh", args);
+    } else {
+      process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);
+    }
     const auto banner = process_->read_line(10s);
     if (!banner) throw std::runtime_error("the server printed no banner");
     const std::string prefix = "brudno serve: listening on 127.0.0.1:";
@@ -252,6 +272,23 @@ TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
   LineClient third(server.port());
   EXPECT_TRUE(
       starts_with(third.read_line(5s).value_or(""), "info string error: the server's table"));
+}
+
+// A Hash the server's memory cannot hold is refused like one beyond its
+// budget: the session keeps its table, and the budget is as it was, so the
+// next client still finds room.
+TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
+  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  Server server({"--max-hash", "4096", "--max-total-hash", "4112"}, 1500 * 1000);
+  LineClient first(server.port());
+  first.send("setoption name Hash value 4096");  // within the budget, beyond the memory
+  EXPECT_EQ(first.read_line().value_or(""),
+            "info string error: cannot allocate 4096 MB for the hash table; keeping 16 MB");
+  LineClient second(server.port());  // 16 + 16 MB: room only if the 4096 went back
+  second.send("isready");
+  EXPECT_EQ(second.read_line(5s).value_or(""), "readyok");
+  first.send("go depth 3");
+  EXPECT_TRUE(starts_with(first.read_until("bestmove").back(), "bestmove "));
 }
 
 TEST(TcpServer, SigtermStopsSearchesAndExitsZeroWithinOneSecond) {

@@ -25,6 +25,25 @@ std::size_t count_prefix(const std::vector<std::string>& lines, const std::strin
       lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
 }
 
+// Sanitizers reserve terabytes of address space for their shadow memory, so
+// their builds cannot run under a cap on it.
+constexpr bool kSanitized =
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    true;
+#else
+    false;
+#endif
+
+// The engine with its address space capped at `kilobytes` (the shell's
+// ulimit -v): tables beyond that cannot be allocated.
+class CappedPipeEngine : public tools::PipeEngine {
+ public:
+  explicit CappedPipeEngine(long kilobytes)
+      : tools::PipeEngine(
+            "/bin/sh",
+            {"-c", "ulimit -v " + std::to_string(kilobytes) + " && exec \"$0\"", BRUDNO_BINARY}) {}
+};
+
 // A search on a synthetic tree too large to finish.
 void start_long_search(PipeEngine& engine) {
   engine.send("setoption name Game value synthetic");
@@ -48,8 +67,15 @@ TEST(UciEndToEnd, Handshake) {
   }
   EXPECT_EQ(count_prefix(lines, "option name Hash type spin"), 1u);
   EXPECT_EQ(count_prefix(lines, "option name Threads type spin"), 1u);
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "option name Ponder type check default false"),
+            1);
+  engine.send("setoption name Ponder value true");
+  engine.send("setoption name ponder value false");
+  engine.send("setoption name Ponder value maybe");
   engine.send("isready");
-  EXPECT_EQ(engine.read_line(), "readyok");
+  const auto replies = engine.read_until("readyok");
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0], "info string error: Ponder must be true or false, got 'maybe'");
 }
 
 TEST(UciEndToEnd, TicTacToeDepthNineIsADraw) {
@@ -145,6 +171,28 @@ TEST(UciEndToEnd, GarbageBurstGetsOneErrorPerLineAndTheSessionGoesOn) {
   EXPECT_TRUE(starts_with(search.back(), "bestmove "));
 }
 
+// A reply quotes at most a short, printable excerpt of what the client sent.
+TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
+  PipeEngine engine;
+  const std::string megabyte(1 << 20, 'q');
+  engine.send(megabyte);
+  engine.send(std::string("position fen ") + '\0' + "\xff\x1b[2J");
+  engine.send("go depth " + megabyte);
+  engine.send("setoption name " + megabyte + " value 1");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_EQ(lines.size(), 5u);
+  const std::string q60(60, 'q');
+  EXPECT_EQ(lines[0], "info string error: unknown command '" + q60 + "...'");
+  EXPECT_EQ(lines[1], "info string error: bad tictactoe position '\\x00\\xff\\x1b[2J'");
+  EXPECT_EQ(lines[2], "info string error: go depth: '" + q60 + "...' is not an integer");
+  EXPECT_EQ(lines[3], "info string error: unknown option '" + q60 + "...'");
+  for (const auto& line : lines) {
+    EXPECT_TRUE(std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
+        << line;
+  }
+}
+
 TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   PipeEngine engine;
   engine.send("position startpos moves 5");
@@ -158,6 +206,21 @@ TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   EXPECT_EQ(count_prefix(lines, "text: .../.X./..."), 1u);
 }
 
+// d prints the board and the text line, and no blank line after them.
+TEST(UciEndToEnd, DisplayPrintsTheBoardWithNoBlankLine) {
+  for (const char* game : {"tictactoe", "connect4", "synthetic"}) {
+    PipeEngine engine;
+    engine.send(std::string("setoption name Game value ") + game);
+    engine.send("d");
+    engine.send("isready");
+    const auto lines = engine.read_until("readyok");
+    ASSERT_GE(lines.size(), 3u) << game;
+    EXPECT_EQ(lines.back(), "readyok");
+    EXPECT_TRUE(starts_with(lines[lines.size() - 2], "text: ")) << game;
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), std::string{}), 0) << game;
+  }
+}
+
 TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
   PipeEngine engine;
   engine.send("position startpos");
@@ -167,6 +230,20 @@ TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
   ASSERT_FALSE(lines.empty());
   EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
   EXPECT_TRUE(starts_with(lines[lines.size() - 2], "info depth 9 "));
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+// Only the opponent's clock: no deadline for the mover, so at the end of
+// input the search is stopped like an infinite one instead of running on.
+TEST(UciEndToEnd, EndOfInputStopsASearchWithOnlyTheOpponentsClock) {
+  PipeEngine engine;
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 1 random");
+  engine.send("go btime 100");
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
@@ -204,22 +281,75 @@ TEST(UciEndToEnd, SecondGoWhileSearchingIsRefused) {
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);
 }
 
+// A GUI sends stop, then the next position and go at once, before the
+// stopped search's bestmove: the go waits for it instead of being refused.
+TEST(UciEndToEnd, GoRightAfterStopIsNotRefused) {
+  PipeEngine engine;
+  start_long_search(engine);
+  engine.send("stop");
+  engine.send("position fen 3 6 2 random");
+  engine.send("go depth 3");
+  auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  ASSERT_TRUE(starts_with(lines.back(), "bestmove "));
+  const auto second = engine.read_until("bestmove");
+  lines.insert(lines.end(), second.begin(), second.end());
+  engine.send("isready");
+  const auto rest = engine.read_until("readyok");
+  lines.insert(lines.end(), rest.begin(), rest.end());
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 2u);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  // The second search ran: its last info line is depth 3.
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const auto& line) { return starts_with(line, "info depth 3 "); }),
+            lines.end());
+}
+
 TEST(UciEndToEnd, EveryGoGetsExactlyOneBestmove) {
   PipeEngine engine;
   constexpr int kSearches = 50;
   for (int i = 0; i < kSearches; ++i) {
+    // Back to back: a go after a stop waits for the stopped search.
     engine.send("go depth 2");
     engine.send("stop");
-    engine.send("isready");
-    // Each go waits for its own bestmove: a go sent while the last search
-    // still runs is refused by design, and would not be a second search.
-    const auto lines = engine.read_until("bestmove");
-    ASSERT_FALSE(lines.empty()) << "search " << i;
-    ASSERT_TRUE(starts_with(lines.back(), "bestmove")) << "search " << i;
+  }
+  std::vector<std::string> lines;
+  for (int i = 0; i < kSearches; ++i) {
+    const auto some = engine.read_until("bestmove");
+    ASSERT_FALSE(some.empty()) << "search " << i;
+    ASSERT_TRUE(starts_with(some.back(), "bestmove")) << "search " << i;
+    lines.insert(lines.end(), some.begin(), some.end());
   }
   engine.send("isready");
   const auto rest = engine.read_until("readyok");
   EXPECT_EQ(count_prefix(rest, "bestmove"), 0u);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(rest, "info string error"), 0u);
+}
+
+// A Hash that cannot be allocated keeps the table the session had, says so
+// in one error line, and the session goes on with it.
+TEST(UciEndToEnd, HashThatCannotBeAllocatedKeepsTheOldTable) {
+  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  CappedPipeEngine engine(1500 * 1000);
+  engine.send("setoption name Hash value 4096");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "info string error: cannot allocate 4096 MB for the hash table; keeping 16 MB");
+  engine.send("setoption name Hash value 32");  // within the cap: allowed
+  engine.send("uci");
+  const auto options = engine.read_until("uciok");
+  EXPECT_EQ(count_prefix(options, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(options, "option name Hash type spin default 32 "), 1u);
+  engine.send("position startpos");
+  engine.send("go depth 5");
+  const auto search = engine.read_until("bestmove");
+  ASSERT_FALSE(search.empty());
+  EXPECT_TRUE(starts_with(search.back(), "bestmove ")) << search.back();
+  engine.close_input();
+  EXPECT_EQ(engine.wait_exit(), 0);
 }
 
 TEST(UciEndToEnd, ConnectFourSolve) {
@@ -246,6 +376,28 @@ TEST(UciEndToEnd, CommandLineErrorsExitTwo) {
   PipeEngine help({"--help"});
   EXPECT_TRUE(help.read_line());
   EXPECT_EQ(help.wait_exit(), 0);
+}
+
+// Every command answers --help with its own usage and exit status 0.
+TEST(UciEndToEnd, EveryCommandHasHelp) {
+  for (const char* command : {"uci", "bench", "prove", "check-proof", "suite", "puzzle", "serve"}) {
+    for (const char* flag : {"--help", "-h"}) {
+      PipeEngine help({command, flag});
+      std::vector<std::string> lines;
+      while (auto line = help.read_line()) lines.push_back(*line);
+      ASSERT_FALSE(lines.empty()) << command << ' ' << flag;
+      const std::string usage = std::string("Usage: brudno ") + command;
+      const bool names_command = starts_with(lines.front(), usage) ||
+                                 (std::string(command) == "uci" &&
+                                  starts_with(lines.front(), "Usage: brudno [options] [uci]"));
+      EXPECT_TRUE(names_command) << command << ": " << lines.front();
+      EXPECT_EQ(help.wait_exit(), 0) << command << ' ' << flag;
+    }
+  }
+  PipeEngine extra({"uci", "extra"});
+  EXPECT_EQ(extra.wait_exit(), 2);
+  PipeEngine bad_bench({"bench", "--helpful"});
+  EXPECT_EQ(bad_bench.wait_exit(), 2);
 }
 
 TEST(UciEndToEnd, BenchPrintsNodesAndSpeedLast) {

@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "engine/minimax.hpp"
 #include "engine/proof_builder.hpp"
 #include "engine/proof_checker.hpp"
@@ -30,9 +35,15 @@ TicTacToe board(std::string_view text) {
 }
 
 struct ClassicCase {
+  const char* name;  // the test's name: position texts are not valid in one
   const char* text;
   Score value;
 };
+
+// For ctest's list of tests and for failure messages: the case, not its bytes.
+void PrintTo(const ClassicCase& param, std::ostream* out) {
+  *out << param.text << " (value " << param.value << ")";
+}
 
 class ClassicTicTacToe : public ::testing::TestWithParam<ClassicCase> {};
 
@@ -50,9 +61,10 @@ TEST_P(ClassicTicTacToe, BothProofsHold) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Classic, ClassicTicTacToe,
-                         ::testing::Values(ClassicCase{".../.../...", 0},
-                                           ClassicCase{"OX./.../...", 0},
-                                           ClassicCase{"O.X/.../...", win_in(5)}));
+                         ::testing::Values(ClassicCase{"EmptyBoard", ".../.../...", 0},
+                                           ClassicCase{"OCornerXEdge", "OX./.../...", 0},
+                                           ClassicCase{"OCornerXCorner", "O.X/.../...", win_in(5)}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Proof, BuilderRefusesAClaimThatIsFalse) {
   TranspositionTable table(1);
@@ -148,6 +160,56 @@ TEST_F(DamagedProof, ClaimTooStrongIsNamed) {
 TEST_F(DamagedProof, DanglingChildIsNamed) {
   proof.nodes[static_cast<std::size_t>(proof.root)].moves[0].second = 100000;
   EXPECT_NE(problem().find("does not exist at the root"), std::string::npos) << problem();
+}
+
+// Nodes of a proof written out by hand.
+ProofNode moves(std::vector<std::pair<std::string, int>> moves) {
+  return ProofNode{std::move(moves), std::nullopt};
+}
+ProofNode leaf(Score value) {
+  return ProofNode{{}, value};
+}
+
+// "O on 1, X on 2" is a draw. Forged proofs that it is a win in 5 plies for X
+// (and, from the other side, at most that): every reply of the opponent
+// points to the child of one weak reply, so only that line is a real game.
+// Each node of a proof stands for one position, and the checker must see
+// that the shared child is reached from a different position.
+TEST_F(DamagedProof, RepliesPointingToAnotherRepliesChildAreNamed) {
+  const TicTacToe drawn = board("OX./.../...");
+  const Proof at_least{
+      ProofClaim::kAtLeast,
+      win_in(5),
+      0,
+      {moves({{"3", 1}}), moves({{"4", 2}, {"5", 2}, {"6", 2}, {"7", 2}, {"8", 2}, {"9", 2}}),
+       moves({{"5", 3}}), moves({{"6", 4}, {"7", 4}, {"8", 4}, {"9", 4}}), moves({{"7", 5}}),
+       leaf(win_in(5))}};
+  EXPECT_EQ(check_proof(drawn, at_least),
+            "node 4 stands for two different positions: first reached after moves 3 4 5 6, "
+            "reached again after moves 3 4 5 7");
+  const Proof at_most{
+      ProofClaim::kAtMost,
+      win_in(5),
+      0,
+      {moves({{"3", 1}, {"4", 1}, {"5", 1}, {"6", 1}, {"7", 1}, {"8", 1}, {"9", 1}}),
+       moves({{"4", 2}}), moves({{"5", 3}, {"6", 3}, {"7", 3}, {"8", 3}, {"9", 3}}),
+       moves({{"6", 4}}), moves({{"7", 5}, {"8", 5}, {"9", 5}}), leaf(win_in(5))}};
+  EXPECT_EQ(check_proof(drawn, at_most),
+            "node 5 stands for two different positions: first reached after moves 3 4 5 6 7, "
+            "reached again after moves 3 4 5 6 8");
+}
+
+// The same node may be shared by the lines that reach the same position: a
+// transposition is what the DAG is for.
+TEST_F(DamagedProof, SharedNodeOfOnePositionHolds) {
+  std::size_t shared = 0;
+  std::vector<int> parents(proof.nodes.size(), 0);
+  for (const auto& node : proof.nodes) {
+    for (const auto& [move, child] : node.moves) ++parents[static_cast<std::size_t>(child)];
+  }
+  for (const int count : parents) shared += count > 1 ? 1 : 0;
+  EXPECT_GT(shared, 0u);  // the builder's proof has transpositions
+  EXPECT_EQ(problem(), "");
 }
 
 }  // namespace

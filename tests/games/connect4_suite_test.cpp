@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 
 #include "engine/solver.hpp"
@@ -20,6 +21,11 @@ struct SuiteCase {
   std::size_t lines;  // how many of the 1000 to solve
   int threads = 1;
 };
+
+// For ctest's list of tests and for failure messages: the case, not its bytes.
+void PrintTo(const SuiteCase& param, std::ostream* out) {
+  *out << param.set << ", " << param.lines << " lines, threads " << param.threads;
+}
 
 class ConnectFourSuite : public ::testing::TestWithParam<SuiteCase> {};
 

@@ -128,14 +128,71 @@ TEST(ConnectFour, BoardTextRoundTrips) {
   }
 }
 
+// Every position of a few hundred random games, won, drawn or under way,
+// comes back from its board text: the board alone must be enough to find an
+// order of moves that makes it.
+TEST(ConnectFour, BoardTextOfEveryRandomGamePositionRoundTrips) {
+  std::mt19937 random(4711);
+  std::size_t positions = 0;
+  std::size_t finished = 0;
+  for (int game = 0; game < 300; ++game) {
+    ConnectFour position;
+    std::string played;
+    while (true) {
+      const auto again = ConnectFour::parse(position.to_text());
+      ASSERT_TRUE(again) << position.to_text() << " after " << played;
+      ASSERT_EQ(again->key(), position.key()) << played;
+      ASSERT_EQ(again->to_text(), position.to_text()) << played;
+      ASSERT_EQ(again->side_to_move(), position.side_to_move()) << played;
+      ASSERT_EQ(again->status(), position.status()) << played;
+      ++positions;
+      if (position.status() != Status::kOngoing) break;
+      engine::MoveList<ConnectFour::Move> legal;
+      position.legal_moves(legal);
+      const auto move =
+          legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
+      played += ConnectFour::move_text(move);
+      position.play(move);
+    }
+    ++finished;
+  }
+  EXPECT_EQ(finished, 300u);
+  EXPECT_GT(positions, 300u * 10);
+}
+
+// The board `d` prints after 4 4 3: x cannot have started in column 3, so an
+// order that tries the first column with an x first must look further.
+TEST(ConnectFour, BoardThatNeedsAnotherFirstMoveIsParsed) {
+  const auto position = ConnectFour::parse("......./......./......./......./...o.../..xx...");
+  ASSERT_TRUE(position);
+  EXPECT_EQ(position->key(), moves("443").key());
+  EXPECT_EQ(position->side_to_move(), 1);
+  EXPECT_EQ(position->to_text(), "......./......./......./......./...o.../..xx...");
+}
+
 TEST(ConnectFour, RejectsBadText) {
   for (const auto* text :
        {"8", "40", "4a", "......./......./......./......./......./...x..",  // short row
         "......./......./......./......./...x.../.......",                  // floating
         "......./......./......./......./......./xx.....",                  // counts
-        "......./......./......./......./......./...z..."}) {
+        "......./......./......./......./o....../.......",                  // floating o
+        "......./......./......./......./......./o......",                  // o alone
+        "......./......./......./......./......./...z...",
+        // x, the side to move, already has four
+        "......./......./x....../x....../xoo..../xoo....",
+        // x has moved last, but has two fours: one was there before its last stone
+        "......./......./x.....x/x.....x/xoo.o.x/xoo.oox",
+        // o has moved last, and x's four was already on the board
+        "......./......./......./......./oooo.../xxxx...",
+        // both have four: whichever came second was played after the game ended
+        "......./......./o....../o....../o....../oxxxx.."}) {
     EXPECT_FALSE(ConnectFour::parse(text)) << text;
   }
+  // A four made by the last stone is a finished game, and legal.
+  const auto won = ConnectFour::parse("......./......./......./......./ooo..../xxxx...");
+  ASSERT_TRUE(won);
+  EXPECT_EQ(won->status(), Status::kLost);
+  EXPECT_EQ(won->key(), moves("1122334").key());
   EXPECT_TRUE(ConnectFour::parse("......./......./......./......./......./...x..."));
 }
 

@@ -167,6 +167,42 @@ TEST(UciSession, TwoThreadSearchesRaceWithStopAndOptions) {
   EXPECT_EQ(out.count_prefix("readyok"), 30u);
 }
 
+// What a GUI sends: stop, then at once the next position and go, and the
+// options and ucinewgame a new game brings. None of it may be refused while
+// the stopped search winds down; each go gets its bestmove.
+TEST(UciSession, CommandsRightAfterStopWaitForTheStoppedSearch) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("setoption name Game value synthetic");
+    for (int i = 0; i < 20; ++i) {
+      session.handle_line("position fen 8 30 " + std::to_string(i) + " random");
+      session.handle_line("go infinite");
+      session.handle_line("stop");
+      switch (i % 4) {
+        case 0:
+          session.handle_line("ucinewgame");
+          break;
+        case 1:
+          session.handle_line("setoption name Hash value 2");
+          break;
+        case 2:
+          session.handle_line("setoption name Threads value 1");
+          break;
+        default:
+          session.handle_line("setoption name Game value synthetic");
+          break;
+      }
+      session.handle_line("position fen 3 4 " + std::to_string(i) + " best");
+      session.handle_line("go depth 3");
+      session.handle_line("stop");
+    }
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.count_prefix("info string error"), 0u);
+  EXPECT_EQ(out.count_prefix("bestmove"), 40u);
+}
+
 TEST(UciSession, GameOptionIsCaseInsensitiveAndClearsNothingElse) {
   CaptureSink out;
   UciSession session(out);

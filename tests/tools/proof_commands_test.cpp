@@ -52,6 +52,22 @@ TEST_F(ProofCommands, ProvesAndChecksTheThreeClassicPositions) {
   }
 }
 
+// The proof file names the position in the board form: check-proof must read
+// back what prove wrote, whatever order of moves made the board.
+TEST_F(ProofCommands, ConnectFourProofIsReadBackAndHolds) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--game", "connect4", "--position", "5164271377117164763537126663222432",
+                   "--out", file.string()}),
+            0)
+      << err.str();
+  EXPECT_NE(read(file).find(R"("position": "xo...xo/oxx..ox/ooo..xx/xxxo.oo/xoxooxx/oxooxxo")"),
+            std::string::npos)
+      << read(file).substr(0, 400);
+  out.str("");
+  EXPECT_EQ(check(file), 0) << err.str();
+  EXPECT_NE(out.str().find(" proven"), std::string::npos) << out.str();
+}
+
 TEST_F(ProofCommands, HandDamagedProofIsRejectedNamingTheFault) {
   const fs::path file = dir / "proof.json";
   ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
@@ -89,6 +105,59 @@ TEST_F(ProofCommands, ChangedLeafValueIsRejected) {
   EXPECT_NE(err.str().find("leaf value 999999993 is wrong"), std::string::npos) << err.str();
 }
 
+// The draw "O on 1, X on 2" claimed as mate 3 by proofs whose opponent nodes
+// send every reply to the child of one weak reply.
+TEST_F(ProofCommands, ForgedProofSharingAChildAcrossPositionsIsRejected) {
+  const fs::path file = dir / "forged.json";
+  write(file, R"({"format": "brudno-proof-1", "game": "tictactoe", "position": "OX./.../...",
+ "value": 999999995, "proofs": [
+  {"claim": "at least", "bound": 999999995, "root": 0, "nodes": [
+   [["3",1]],[["4",2],["5",2],["6",2],["7",2],["8",2],["9",2]],[["5",3]],
+   [["6",4],["7",4],["8",4],["9",4]],[["7",5]],{"value":999999995}]},
+  {"claim": "at most", "bound": 999999995, "root": 0, "nodes": [
+   [["3",1],["4",1],["5",1],["6",1],["7",1],["8",1],["9",1]],[["4",2]],
+   [["5",3],["6",3],["7",3],["8",3],["9",3]],[["6",4]],[["7",5],["8",5],["9",5]],
+   {"value":999999995}]}]})");
+  EXPECT_EQ(check(file), 1);
+  EXPECT_NE(err.str().find(
+                "proof 1 (at least 999999995 (mate 3): 6 positions, 13 moves) fails: "
+                "node 4 stands for two different positions: first reached after moves 3 4 5 6"),
+            std::string::npos)
+      << err.str();
+  EXPECT_EQ(out.str().find("proven"), std::string::npos) << out.str();
+}
+
+TEST_F(ProofCommands, SummaryThatDisagreesWithTheNodesIsRejected) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
+  const std::string text = read(file);
+  for (const std::string key : {"\"positions\": ", "\"moves\": "}) {
+    const auto at = text.find(key);
+    ASSERT_NE(at, std::string::npos) << text.substr(0, 800);
+    const auto number_end = text.find(',', at);
+    const std::string number = text.substr(at + key.size(), number_end - at - key.size());
+    const std::string changed = std::to_string(std::stoul(number) + 1);
+    write(file, text.substr(0, at + key.size()) + changed + text.substr(number_end));
+    err.str("");
+    out.str("");
+    EXPECT_EQ(check(file), 1) << key;
+    EXPECT_NE(err.str().find("the summary disagrees with the proof: proof 1: " +
+                             key.substr(0, key.size() - 2) + " says " + changed +
+                             " but the proof has " + number),
+              std::string::npos)
+        << err.str();
+    EXPECT_EQ(out.str().find("proven"), std::string::npos) << out.str();
+  }
+  const std::string bound_uci = "\"bound_uci\": \"mate 3\"";
+  const auto uci = text.find(bound_uci);
+  ASSERT_NE(uci, std::string::npos);
+  write(file,
+        text.substr(0, uci) + "\"bound_uci\": \"mate 2\"" + text.substr(uci + bound_uci.size()));
+  err.str("");
+  EXPECT_EQ(check(file), 1);
+  EXPECT_NE(err.str().find("\"bound_uci\" says \"mate 2\""), std::string::npos) << err.str();
+}
+
 TEST_F(ProofCommands, MalformedOrMissingFilesAreErrors) {
   const fs::path file = dir / "broken.json";
   write(file, "{ not json");
@@ -96,6 +165,46 @@ TEST_F(ProofCommands, MalformedOrMissingFilesAreErrors) {
   EXPECT_NE(err.str().find("malformed proof"), std::string::npos);
   EXPECT_EQ(check(dir / "absent.json"), 2);
   EXPECT_EQ(run_check_proof({}, out, err), 2);
+}
+
+TEST_F(ProofCommands, CheckProofWithAnUnknownGameIsAUsageError) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
+  EXPECT_EQ(run_check_proof({"--game", "chess", file.string()}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown game 'chess' (tictactoe, connect4, synthetic)"),
+            std::string::npos)
+      << err.str();
+  // A known game that is not the proof's is a failed check, not a usage error.
+  EXPECT_EQ(run_check_proof({"--game", "connect4", file.string()}, out, err), 1);
+}
+
+// Positional arguments are not options: --help does not list them as such.
+TEST_F(ProofCommands, HelpShowsNoPositionalPlumbing) {
+  EXPECT_EQ(run_check_proof({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("Usage: brudno check-proof [--game G] FILE"), std::string::npos);
+  EXPECT_EQ(out.str().find("--file"), std::string::npos) << out.str();
+  out.str("");
+  EXPECT_EQ(run_puzzle({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("--cubes"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("--puzzle"), std::string::npos) << out.str();
+  out.str("");
+  EXPECT_EQ(run_suite({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("--weak"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("--file"), std::string::npos) << out.str();
+  // They still work as positional arguments.
+  EXPECT_EQ(run_suite({(dir / "absent.txt").string()}, out, err), 2);
+  EXPECT_NE(err.str().find("cannot read"), std::string::npos) << err.str();
+}
+
+TEST_F(ProofCommands, PuzzleWithoutANameSaysWhichPuzzlesExist) {
+  EXPECT_EQ(run_puzzle({}, out, err), 2);
+  EXPECT_NE(err.str().find("puzzle needs the name of a puzzle; the puzzles: insanity"),
+            std::string::npos)
+      << err.str();
+  err.str("");
+  EXPECT_EQ(run_puzzle({"sudoku"}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown puzzle 'sudoku' (puzzles: insanity)"), std::string::npos)
+      << err.str();
 }
 
 TEST_F(ProofCommands, BadArgumentsAreErrors) {
