@@ -9,7 +9,10 @@ std::string printable_excerpt(std::string_view text, std::size_t limit) {
     const auto byte = static_cast<unsigned char>(text[i]);
     const bool printable = byte >= 0x20 && byte < 0x7f;
     const std::size_t width = printable ? 1 : 4;
-    if (excerpt.size() + width > limit) return excerpt + "...";
+    if (excerpt.size() + width > limit) {
+      excerpt += "...";
+      return excerpt;
+    }
     if (printable) {
       excerpt += static_cast<char>(byte);
     } else {
@@ -22,7 +25,12 @@ std::string printable_excerpt(std::string_view text, std::size_t limit) {
 }
 
 std::string quoted_excerpt(std::string_view text) {
-  return "'" + printable_excerpt(text) + "'";
+  // Appended, not `"'" + excerpt + "'"`: GCC 12 at -O3 warns falsely
+  // (-Wrestrict) on that chain of string additions.
+  std::string quoted = "'";
+  quoted += printable_excerpt(text);
+  quoted += '\'';
+  return quoted;
 }
 
 }  // namespace brudno::protocol

@@ -23,7 +23,7 @@ std::variant<ProofDocument, std::string> solve_and_prove(const G& root,
   if (stop.load()) return std::string("stopped before the proof was complete");
   if (!result.exact) return std::string("the position could not be solved exactly");
 
-  ProofDocument document{std::string(G::kName), root.to_text(), result.score, {}};
+  ProofDocument document{std::string(G::kName), root.to_text(), result.score, {}, {}};
   engine::ProofBuilder<G> builder(root, table, stop);
   for (const auto claim : {engine::ProofClaim::kAtLeast, engine::ProofClaim::kAtMost}) {
     auto built = builder.build(claim, result.score);

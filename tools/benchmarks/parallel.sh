@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The parallel-search figures of docs/benchmarks.md: Connect Four solving at one
 # and two threads (each position at both, interleaved, fresh table each), bench
-# at one and two threads, and the stop latency through a pipe.
+# at one and two threads, the stop latency through a pipe, and Connect Four
+# matches at 1+0.01 (one second a game, 10 ms a move) for losses on time.
 # Usage: tools/benchmarks/parallel.sh [THREADS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,3 +22,7 @@ for n in 1 "$threads"; do
 done
 echo "== stop latency, 1000 trials at $threads threads"
 build/release/brudno-stop-latency --trials 1000 --threads "$threads"
+for n in 1 "$threads"; do
+  echo "== Connect Four match at 1+0.01, 100 games, $n threads"
+  build/release/brudno-match --game connect4 --games 100 --base 1000 --increment 10 --threads "$n"
+done
