@@ -112,9 +112,6 @@ class SearchWorker {
   // move; near the leaves that costs more than the duplicated work it saves.
   // Measured on Connect Four solving (docs/parallel.md): 8-14 beat 4 and 20+.
   static constexpr int kBusyMaxPly = 12;
-  // Enhanced transposition cut-offs pay only far from the leaves: measured on
-  // Connect Four solving, 20 plies saves 6-11% of the time, 12 loses 10%.
-  static constexpr int kEtcMinDepth = 20;
 
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node) {
     pv_length_[ply] = 0;
@@ -175,25 +172,6 @@ class SearchWorker {
         position_.play(move);
         table_.prefetch(position_.key());
         position_.undo(move);
-      }
-    }
-
-    // Enhanced transposition cut-off: a child whose table entry already
-    // refutes it from the opponent's side cuts this node without a search.
-    // The children's lines are on their way to the cache (above), so the
-    // look costs little; near the leaves it is not worth even that.
-    if (!pv_node && depth >= kEtcMinDepth && moves.size() > 1) {
-      for (const Move move : moves) {
-        position_.play(move);
-        const auto child = table_.probe(position_.key());
-        position_.undo(move);
-        if (!child || child->depth < depth - 1 || child->bound == Bound::kLower) continue;
-        const Score score = -score_from_table(child->score, ply + 1);
-        if (score >= beta) {
-          table_.store(key, TableEntry{score_to_table(score, ply), depth, Bound::kLower,
-                                       move_bits<G>(move)});
-          return score;
-        }
       }
     }
 
