@@ -4,6 +4,7 @@
 #include <cctype>
 #include <new>
 #include <string>
+#include <thread>
 #include <variant>
 
 #include "protocol/client_text.hpp"
@@ -231,7 +232,7 @@ void UciSession::start_job(std::function<std::string()> job) {
   wait_for_search();  // the last one has printed its reply; collect its thread
   stop_.store(false);
   searching_.store(true, std::memory_order_release);
-  search_thread_ = std::thread([this, job = std::move(job)] {
+  search_thread_.start([this, job = std::move(job)] {
     const std::string reply = job();
     // Cleared before the reply is printed, so a client that reacts to bestmove
     // with a new go never finds the old search still marked as running.
@@ -270,7 +271,7 @@ bool UciSession::search_in_the_way() {
 }
 
 void UciSession::wait_for_search() {
-  if (search_thread_.joinable()) search_thread_.join();
+  search_thread_.join();
   searching_.store(false, std::memory_order_release);
 }
 

@@ -7,12 +7,12 @@
 #include <functional>
 #include <memory>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "engine/transposition_table.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/line_sink.hpp"
+#include "protocol/search_thread.hpp"
 
 namespace brudno::protocol {
 
@@ -78,7 +78,7 @@ class UciSession {
   engine::SearchSettings settings_;
   engine::SearchClock clock_;
   std::unique_ptr<GameSession> game_;
-  std::thread search_thread_;
+  SearchThread search_thread_;
   std::atomic<bool> stop_{false};
   // Set by the reader when a search starts, cleared by the search thread just
   // before it prints bestmove.
