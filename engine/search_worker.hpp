@@ -112,7 +112,7 @@ class SearchWorker {
   static constexpr int kLookAheadReduction = 2;
   // Sharing out costs a write to the busy table per node and a look-up per
   // move; near the leaves that costs more than the duplicated work it saves.
-  // Measured on Connect Four solving (docs/parallel.md): 8-14 beat 4 and 20+.
+  // Measured on Connect Four solving (docs/parallel.md): 12 did best.
   static constexpr int kBusyMaxPly = 12;
   // Enhanced transposition cut-offs (below) cost a look at every child's
   // table line, which pays only in large searches far from the leaves.
