@@ -11,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "tests/e2e/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 #include "tools/tcp/line_client.hpp"
 
@@ -20,15 +21,6 @@ namespace {
 using namespace std::chrono_literals;
 using tools::LineClient;
 using tools::starts_with;
-
-// Sanitizers reserve terabytes of address space for their shadow memory, so
-// their builds cannot run under a cap on it.
-constexpr bool kSanitized =
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    true;
-#else
-    false;
-#endif
 
 // The server as an operator starts it; its first output line names the port.
 // With `address_space_kb` its address space is capped (the shell's ulimit -v).

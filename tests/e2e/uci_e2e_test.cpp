@@ -6,6 +6,7 @@
 #include <random>
 #include <thread>
 
+#include "tests/e2e/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 
 namespace brudno::testing {
@@ -24,15 +25,6 @@ std::size_t count_prefix(const std::vector<std::string>& lines, const std::strin
   return static_cast<std::size_t>(std::count_if(
       lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
 }
-
-// Sanitizers reserve terabytes of address space for their shadow memory, so
-// their builds cannot run under a cap on it.
-constexpr bool kSanitized =
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    true;
-#else
-    false;
-#endif
 
 // The engine with its address space capped at `kilobytes` (the shell's
 // ulimit -v): tables beyond that cannot be allocated.
