@@ -38,9 +38,6 @@ class BusyTable {
   [[nodiscard]] bool busy(std::uint64_t key) const {
     return slot(key).load(std::memory_order_relaxed) == key;
   }
-  void clear() {
-    for (std::size_t i = 0; i < kSlots; ++i) slots_[i].store(0, std::memory_order_relaxed);
-  }
 
  private:
   // A few threads mark at most one position per ply each: a small table

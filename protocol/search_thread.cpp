@@ -1,6 +1,5 @@
 #include "protocol/search_thread.hpp"
 
-#include <cerrno>
 #include <system_error>
 
 namespace brudno::protocol {
