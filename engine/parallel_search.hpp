@@ -70,6 +70,11 @@ class ParallelSearch {
     return result_;
   }
 
+  // Moves every worker to another root; what they learnt about ordering stays.
+  void set_root(const G& root) {
+    for (auto& worker : workers_) worker->set_root(root);
+  }
+
   // True when the search was stopped before any thread finished.
   [[nodiscard]] bool aborted() const { return !answered_; }
   [[nodiscard]] std::vector<Move> principal_variation() const { return pv_; }

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -43,12 +44,16 @@ class Solver {
   // one more search. Node counts are per call.
   Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted) {
     const bool want_line = line == Line::kWanted && !weak;
+    // One worker (or team) serves every position: its tables are large to set
+    // up and its move-ordering statistics carry over usefully.
     if (threads_ > 1) {
-      ParallelSearch<G> parallel(root, table_, abort_, threads_);
-      return solve_with(parallel, root, weak, want_line);
+      if (parallel_) {
+        parallel_->set_root(root);
+      } else {
+        parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
+      }
+      return solve_with(*parallel_, root, weak, want_line);
     }
-    // One worker serves every position: its tables are large to set up and
-    // its move-ordering statistics carry over usefully.
     if (worker_) {
       worker_->set_root(root);
     } else {
@@ -164,6 +169,7 @@ class Solver {
   const AbortPolicy& abort_;
   int threads_;
   std::optional<SearchWorker<G>> worker_;
+  std::unique_ptr<ParallelSearch<G>> parallel_;
 };
 
 }  // namespace brudno::engine
