@@ -9,7 +9,9 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/solver.hpp"
 #include "protocol/game_list.hpp"
@@ -32,6 +34,7 @@ struct SuiteOptions {
   bool compare = false;  // each position at 1 thread and at `threads`, interleaved
   int threads = 1;
   std::size_t limit = 0;  // 0: every line
+  int rounds = 1;         // passes over the positions, with compare
   std::size_t hash = 64;
 };
 
@@ -79,67 +82,128 @@ long peak_memory_kb() {
   return usage.ru_maxrss;
 }
 
+// One line per comparison: the 1-thread and N-thread times, speedup and node overhead.
+void print_comparison(std::ostream& out, std::string_view label, const Tally& tally, int threads) {
+  out << std::fixed << std::setprecision(3) << label << "1 thread: " << tally.single_seconds
+      << " s, " << tally.single_nodes << " nodes; " << threads << " threads: " << tally.seconds
+      << " s, " << tally.nodes << " nodes; speedup " << std::setprecision(2)
+      << tally.single_seconds / std::max(tally.seconds, 1e-9) << "x, node overhead "
+      << static_cast<double>(tally.nodes) /
+             std::max<double>(1.0, static_cast<double>(tally.single_nodes))
+      << '\n';
+}
+
+Tally operator-(Tally later, const Tally& earlier) {
+  later.positions -= earlier.positions;
+  later.correct -= earlier.correct;
+  later.skipped -= earlier.skipped;
+  later.nodes -= earlier.nodes;
+  later.seconds -= earlier.seconds;
+  later.single_nodes -= earlier.single_nodes;
+  later.single_seconds -= earlier.single_seconds;
+  return later;
+}
+
+// Solves benchmark lines one by one, checks their scores and keeps the tally.
 template <engine::Game G>
 requires HasBenchmarkScore<G> && engine::HasPlyBound<G>
-int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
-  engine::TranspositionTable table(options.hash);
-  const std::atomic<bool> stop{false};
-  const engine::AbortPolicy never(stop, std::nullopt);
-  engine::Solver<G> solver(table, never, options.threads);
-  engine::Solver<G> single(table, never, 1);
-  Tally tally;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (options.limit && tally.positions + tally.skipped >= options.limit) break;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+class SuiteRun {
+ public:
+  SuiteRun(const SuiteOptions& options, std::ostream& out, std::ostream& err)
+      : options_(options),
+        out_(out),
+        err_(err),
+        table_(options.hash),
+        never_(stop_, std::nullopt),
+        solver_(table_, never_, options.threads),
+        single_(table_, never_, 1) {}
+
+  void solve_line(std::size_t number, std::string_view line) {
     const auto fields = split_benchmark_line(line);
     if (!fields) {
-      err << "line " << number << ": not '<moves> <score>': " << line << '\n';
-      ++tally.skipped;
-      continue;
+      err_ << "line " << number << ": not '<moves> <score>': " << line << '\n';
+      ++tally_.skipped;
+      return;
     }
     const auto& [moves, expected] = *fields;
     const auto position = G::parse(moves);
     if (!position) {
-      err << "line " << number
-          << ": illegal move sequence (a full column, or play after a win): " << moves << '\n';
-      ++tally.skipped;
-      continue;
+      err_ << "line " << number
+           << ": illegal move sequence (a full column, or play after a win): " << moves << '\n';
+      ++tally_.skipped;
+      return;
     }
     if (position->status() != engine::Status::kOngoing) {
-      err << "line " << number << ": the game is already over: " << moves << '\n';
-      ++tally.skipped;
-      continue;
+      err_ << "line " << number << ": the game is already over: " << moves << '\n';
+      ++tally_.skipped;
+      return;
     }
-    const auto timed_solve = [&](engine::Solver<G>& which, double& seconds) {
-      // Compared runs start from an empty table each, outside the timing.
-      if (options.compare) table.clear();
-      table.new_search();
-      const auto start = std::chrono::steady_clock::now();
-      auto outcome = which.solve(*position, options.weak, engine::Solver<G>::Line::kNotWanted);
-      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      return outcome;
-    };
-    if (options.compare) {
+    if (options_.compare) {
       double single_seconds = 0;
-      const auto baseline = timed_solve(single, single_seconds);
-      tally.single_seconds += single_seconds;
-      tally.single_nodes += baseline.nodes;
+      const auto baseline = timed_solve(single_, *position, single_seconds);
+      tally_.single_seconds += single_seconds;
+      tally_.single_nodes += baseline.nodes;
     }
     double seconds = 0;
-    const auto outcome = timed_solve(solver, seconds);
-    const int got = options.weak ? sign(outcome.score) : position->benchmark_score(outcome.score);
-    const bool right = options.weak ? got == sign(expected) : got == expected;
-    ++tally.positions;
-    tally.correct += right ? 1 : 0;
-    tally.nodes += outcome.nodes;
-    tally.seconds += seconds;
-    if (options.verbose || !right) {
-      (right ? out : err) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes << ' '
-                          << std::fixed << std::setprecision(1) << seconds * 1e6
-                          << (right ? "" : "  WRONG") << '\n';
+    const auto outcome = timed_solve(solver_, *position, seconds);
+    const int got = options_.weak ? sign(outcome.score) : position->benchmark_score(outcome.score);
+    const bool right = options_.weak ? got == sign(expected) : got == expected;
+    ++tally_.positions;
+    tally_.correct += right ? 1 : 0;
+    tally_.nodes += outcome.nodes;
+    tally_.seconds += seconds;
+    if (options_.verbose || !right) {
+      (right ? out_ : err_) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes << ' '
+                            << std::fixed << std::setprecision(1) << seconds * 1e6
+                            << (right ? "" : "  WRONG") << '\n';
     }
   }
+
+  [[nodiscard]] const Tally& tally() const { return tally_; }
+
+ private:
+  auto timed_solve(engine::Solver<G>& which, const G& position, double& seconds) {
+    // Compared runs start from an empty table each, outside the timing.
+    if (options_.compare) table_.clear();
+    table_.new_search();
+    const auto start = std::chrono::steady_clock::now();
+    auto outcome = which.solve(position, options_.weak, engine::Solver<G>::Line::kNotWanted);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return outcome;
+  }
+
+  const SuiteOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  engine::TranspositionTable table_;
+  const std::atomic<bool> stop_{false};
+  const engine::AbortPolicy never_;
+  engine::Solver<G> solver_;
+  engine::Solver<G> single_;
+  Tally tally_;
+};
+
+template <engine::Game G>
+requires HasBenchmarkScore<G> && engine::HasPlyBound<G>
+int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> lines;
+  for (std::string line;
+       (options.limit == 0 || lines.size() < options.limit) && std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+  }
+  SuiteRun<G> run(options, out, err);
+  // Repeated passes even out a machine whose speed drifts while it runs (a
+  // shared virtual machine): each pass alternates the thread counts anew.
+  for (int round = 1; round <= options.rounds; ++round) {
+    const Tally before = run.tally();
+    for (std::size_t i = 0; i < lines.size(); ++i) run.solve_line(i + 1, lines[i]);
+    if (options.rounds > 1) {
+      print_comparison(out, "round " + std::to_string(round) + ": ", run.tally() - before,
+                       options.threads);
+    }
+  }
+  const Tally& tally = run.tally();
   const double count = std::max<double>(1.0, static_cast<double>(tally.positions));
   out << std::fixed;
   out << "positions " << tally.positions << ", correct " << tally.correct << ", wrong "
@@ -149,15 +213,7 @@ int run_suite(const SuiteOptions& options, std::istream& in, std::ostream& out, 
       << tally.seconds << " s, " << std::setprecision(0) << count / std::max(tally.seconds, 1e-9)
       << " positions/s, " << static_cast<double>(tally.nodes) / std::max(tally.seconds, 1e-9)
       << " nodes/s\n";
-  if (options.compare) {
-    out << std::setprecision(3) << "1 thread: " << tally.single_seconds << " s, "
-        << tally.single_nodes << " nodes; " << options.threads << " threads: " << tally.seconds
-        << " s, " << tally.nodes << " nodes; speedup " << std::setprecision(2)
-        << tally.single_seconds / std::max(tally.seconds, 1e-9) << "x, node overhead "
-        << static_cast<double>(tally.nodes) /
-               std::max<double>(1.0, static_cast<double>(tally.single_nodes))
-        << '\n';
-  }
+  if (options.compare) print_comparison(out, "", tally, options.threads);
   out << "peak memory " << peak_memory_kb() / 1024 << " MB, hash " << options.hash
       << " MB, threads " << options.threads << ", " << (options.weak ? "weak" : "strong") << '\n';
   return tally.correct == tally.positions ? 0 : 1;
@@ -180,8 +236,10 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "solve only the first N lines (0: all)")(
       "compare", po::bool_switch(&options.compare),
       "solve each position at 1 thread and then at --threads, each from an empty table, and "
-      "report the speedup")("hash", po::value(&options.hash)->default_value(64),
-                            "transposition table size in MB")(
+      "report the speedup")(
+      "rounds", po::value(&options.rounds)->default_value(1),
+      "with --compare: pass over the positions this many times, reporting each pass")(
+      "hash", po::value(&options.hash)->default_value(64), "transposition table size in MB")(
       "verbose,v", po::bool_switch(&options.verbose),
       "one line per position: moves expected got nodes microseconds");
   // The file is a positional argument, not an option to show.
@@ -205,6 +263,10 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
   }
   if (options.file.empty()) {
     err << "brudno: suite needs a FILE\n" << description;
+    return 2;
+  }
+  if (options.rounds < 1 || (options.rounds > 1 && !options.compare)) {
+    err << "brudno: --rounds must be at least 1, and above 1 only with --compare\n";
     return 2;
   }
   if (options.threads < 1 || options.threads > 1024 || options.hash < 1 ||
