@@ -1,12 +1,12 @@
 #include "protocol/tcp_connection.hpp"
 
-#include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include <new>
 #include <utility>
 
 #include "protocol/auth_token.hpp"
+#include "protocol/idle_memory.hpp"
 #include "protocol/server_state.hpp"
 
 namespace brudno::protocol {
@@ -256,9 +256,11 @@ void TcpConnection::close_now() {
   }
   spdlog::info("session {}: closed; {} sessions remain", id_, server_.connections.size());
   if (server_.connections.empty()) {
-    // The allocator keeps freed memory for reuse, per search thread; once no
-    // client is left, hand it back so an idle server is as small as it began.
-    malloc_trim(0);
+    // Once no client is left, hand freed memory back to the system: after the
+    // handlers this close has cancelled have run and let the connection go.
+    asio::post(socket_.get_executor(), [&server = server_] {
+      if (server.connections.empty()) return_freed_memory();
+    });
   }
 }
 

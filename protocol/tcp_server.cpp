@@ -2,10 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 
 #include "engine/transposition_table.hpp"
+#include "protocol/asio_pools.hpp"
 #include "protocol/tcp_connection.hpp"
 
 namespace brudno::protocol {
@@ -17,7 +19,11 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
       state_(std::move(options)),
       acceptor_(io,
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
-      signals_(io, SIGINT, SIGTERM) {}
+      signals_(io, SIGINT, SIGTERM) {
+  // Room for every session, the acceptor, and a refused client being told so.
+  constexpr std::size_t kMostReserved = 1024;
+  reserve_asio_pools(io_, std::min(state_.options.max_sessions + 2, kMostReserved));
+}
 
 void TcpServer::start() {
   signals_.async_wait([this](const boost::system::error_code& error, int signal) {
