@@ -2,7 +2,6 @@
 
 #include <malloc.h>
 
-#include <array>
 #include <cstddef>
 #include <cstdlib>
 #include <thread>
