@@ -65,33 +65,18 @@ class SearchWorker {
     return negamax(depth, 0, alpha, beta, true);
   }
 
-  // Searches one root move to `depth` within (alpha, beta), from the root's
-  // point of view and fail-soft like search_root(); with `pv` the principal
-  // line starting with `move` is kept. This is how the root is split across
-  // threads: each worker takes some of the root moves.
-  Score search_root_move(Move move, int depth, Score alpha, Score beta, bool pv) {
-    pv_length_[0] = 0;
-    root_search_nodes_ = nodes_;
-    position_.play(move);
-    ++nodes_;
-    const Score score = -negamax(depth - 1, 1, -beta, -alpha, pv);
-    position_.undo(move);
-    if (pv && !aborted_) update_pv(0, move);
-    return score;
-  }
   void reset_seldepth() { seldepth_ = 0; }
   // Moves the worker to another root; what it learnt about ordering stays.
   void set_root(const G& root) {
     position_ = root;
-    aborted_ = cut_off_ = false;
+    aborted_ = false;
   }
 
-  // A flag raised when another thread's result makes this worker's task
-  // pointless (a cut-off at the split root). The worker then gives up like an
-  // abort, but resume() lets it take the next task.
+  // A flag raised when another thread's result makes this worker's search
+  // pointless (another worker answered first). The worker then gives up like
+  // an abort, but resume() lets it take the next search.
   void watch_cutoff(const std::atomic<bool>* cutoff) { cutoff_ = cutoff; }
-  [[nodiscard]] bool cut_off() const { return cut_off_; }
-  void resume() { aborted_ = cut_off_ = false; }
+  void resume() { aborted_ = false; }
 
   // Shares with other workers which positions are being searched, so that
   // each puts off the moves another is already inside (see BusyTable).
@@ -135,7 +120,7 @@ class SearchWorker {
     }
     if (cutoff_ != nullptr && calls_ % kCutoffCheckInterval == 0 &&
         cutoff_->load(std::memory_order_relaxed)) {
-      aborted_ = cut_off_ = true;
+      aborted_ = true;
       return 0;
     }
 
@@ -305,7 +290,6 @@ class SearchWorker {
   std::uint64_t calls_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;
-  bool cut_off_ = false;
   const std::atomic<bool>* cutoff_ = nullptr;
   BusyTable* busy_ = nullptr;
   // Triangular table of principal lines: row `ply` holds the line from that ply.
