@@ -26,6 +26,12 @@ std::size_t count_prefix(const std::vector<std::string>& lines, const std::strin
       lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
 }
 
+// Reads up to and including the line starting with `last`, after what is read already.
+void read_more(PipeEngine& engine, std::vector<std::string>& lines, const std::string& last) {
+  const auto more = engine.read_until(last);
+  lines.insert(lines.end(), more.begin(), more.end());
+}
+
 // The engine with its address space capped at `kilobytes` (the shell's
 // ulimit -v): tables beyond that cannot be allocated.
 class CappedPipeEngine : public tools::PipeEngine {
@@ -265,11 +271,9 @@ TEST(UciEndToEnd, SecondGoWhileSearchingIsRefused) {
   auto lines = engine.read_until("readyok");
   EXPECT_EQ(count_prefix(lines, "info string error: a search is already running"), 1u);
   engine.send("stop");
-  const auto stopped = engine.read_until("bestmove");
-  lines.insert(lines.end(), stopped.begin(), stopped.end());
+  read_more(engine, lines, "bestmove");
   engine.send("isready");
-  const auto more = engine.read_until("readyok");
-  lines.insert(lines.end(), more.begin(), more.end());
+  read_more(engine, lines, "readyok");
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);
 }
 
@@ -284,11 +288,9 @@ TEST(UciEndToEnd, GoRightAfterStopIsNotRefused) {
   auto lines = engine.read_until("bestmove");
   ASSERT_FALSE(lines.empty());
   ASSERT_TRUE(starts_with(lines.back(), "bestmove "));
-  const auto second = engine.read_until("bestmove");
-  lines.insert(lines.end(), second.begin(), second.end());
+  read_more(engine, lines, "bestmove");
   engine.send("isready");
-  const auto rest = engine.read_until("readyok");
-  lines.insert(lines.end(), rest.begin(), rest.end());
+  read_more(engine, lines, "readyok");
   EXPECT_EQ(count_prefix(lines, "bestmove "), 2u);
   EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
   // The second search ran: its last info line is depth 3.
