@@ -1,11 +1,11 @@
 #pragma once
 // The positions some thread is searching right now, for the parallel search
 // (ABDADA's "exclusive" flag, kept outside the transposition table). A thread
-// that meets a younger brother another thread is already inside puts it off
-// and takes the next move, so threads that start from the same root spread
-// over the moves of every node that needs all of them searched, instead of
-// repeating each other's work. It is a hint only: a lost or stale mark costs
-// time, never correctness, so plain relaxed atomics do.
+// that finds a move another thread is already inside puts it off and takes
+// the next move, so threads that start from the same root spread over the
+// moves of every node that needs all of them searched, instead of repeating
+// each other's work. It is a hint only: a lost or stale mark costs time, never
+// correctness, so relaxed atomics do.
 
 #include <atomic>
 #include <cstddef>
@@ -16,27 +16,18 @@ namespace brudno::engine {
 
 class BusyTable {
  public:
-  // Marks `key` as being searched for the lifetime of the guard.
-  class Guard {
-   public:
-    Guard(BusyTable* table, std::uint64_t key) : table_(table), key_(key) {
-      if (table_ != nullptr) table_->slot(key_).store(key_, std::memory_order_relaxed);
-    }
-    ~Guard() {
-      if (table_ == nullptr) return;
-      std::uint64_t expected = key_;
-      table_->slot(key_).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
-    }
-    Guard(const Guard&) = delete;
-    Guard& operator=(const Guard&) = delete;
-
-   private:
-    BusyTable* table_;
-    std::uint64_t key_;
-  };
-
-  [[nodiscard]] bool busy(std::uint64_t key) const {
-    return slot(key).load(std::memory_order_relaxed) == key;
+  // Marks `key` busy and says whether it was free. Checking and marking in
+  // one step leaves no gap in which two threads both find a move free and
+  // both take it: threads that run in step would otherwise often do so.
+  [[nodiscard]] bool try_claim(std::uint64_t key) {
+    return slot(key).exchange(key, std::memory_order_relaxed) != key;
+  }
+  // Marks `key` busy whether or not it was.
+  void mark(std::uint64_t key) { slot(key).store(key, std::memory_order_relaxed); }
+  // Clears the mark of `key`, unless another position has taken its slot.
+  void release(std::uint64_t key) {
+    std::uint64_t expected = key;
+    slot(key).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
   }
 
  private:

@@ -2,14 +2,17 @@
 // The search spread over threads. Every thread searches the same root with the
 // same window on its own copy of the position, with its own killers, history
 // and stacks; they share the transposition table and a table of the positions
-// being searched right now (BusyTable). The eldest brother of every node is
-// searched by whoever gets there, and so sets the bound as in young-brothers-
-// wait; a younger brother that another thread is already inside is put off
-// (ABDADA), so at every node whose moves all need searching the threads take
-// different moves and meet again through the table. The first thread to
-// finish answers for all: its result is exact for the window, because each
-// thread's search is a complete alpha-beta search whose table entries are
-// sound bounds whoever wrote them. The others are then cut off.
+// being searched right now (BusyTable). A thread that finds a move another is
+// already inside puts it off and takes the next (ABDADA), so at every node
+// whose moves all need searching the threads take different moves and meet
+// again through the table. The eldest brother is put off only at expected
+// all-nodes: at a cut-node the threads search it together, as in young-
+// brothers-wait, because it is the likely refutation. A thread also leaves a
+// node as soon as another has settled it in the table (see SearchWorker::
+// settled_ancestor()). The first thread to finish answers for all: its
+// result is exact for the window, because each thread's search is a complete
+// alpha-beta search whose table entries are sound bounds whoever wrote them.
+// The others are then cut off.
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>

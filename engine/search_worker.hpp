@@ -62,7 +62,10 @@ class SearchWorker {
   Score search_root(int depth, Score alpha, Score beta) {
     seldepth_ = 0;
     root_search_nodes_ = nodes_;
-    return negamax(depth, 0, alpha, beta, true);
+    settled_ply_ = kNoPly;
+    // The root is taken for an all-node: at a null-window root a second
+    // thread then starts at once on another move (see negamax).
+    return negamax(depth, 0, alpha, beta, true, false);
   }
 
   void reset_seldepth() { seldepth_ = 0; }
@@ -99,6 +102,10 @@ class SearchWorker {
   // move; near the leaves that costs more than the duplicated work it saves.
   // Measured on Connect Four solving (docs/parallel.md): 12 did best.
   static constexpr int kBusyMaxPly = 12;
+  // How often a worker of a team looks whether another thread has settled
+  // one of the nodes it is inside (see settled_ancestor()): a look costs a
+  // table probe per ply.
+  static constexpr std::uint64_t kSettledCheckInterval = 1024;
   // Enhanced transposition cut-offs (below) cost a look at every child's
   // table line, which pays only in large searches far from the leaves.
   // Measured on Connect Four solving: in the hard openings they save 16% of
@@ -107,7 +114,10 @@ class SearchWorker {
   static constexpr int kEtcMinDepth = 20;
   static constexpr std::uint64_t kEtcAfterNodes = 100'000;
 
-  Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node) {
+  // `expect_cut`: the node is expected to be a cut-node, where one move
+  // refutes the opponent's, rather than an all-node, where every move fails
+  // low. Only the parallel search uses it, to choose what a thread shares.
+  Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node, bool expect_cut) {
     pv_length_[ply] = 0;
     // A null window has no principal line to keep: the node may use the table.
     pv_node = pv_node && beta - alpha > 1;
@@ -121,6 +131,9 @@ class SearchWorker {
     if (cutoff_ != nullptr && calls_ % kCutoffCheckInterval == 0 &&
         cutoff_->load(std::memory_order_relaxed)) {
       aborted_ = true;
+      return 0;
+    }
+    if (cutoff_ != nullptr && calls_ % kSettledCheckInterval == 0 && settled_ancestor(ply)) {
       return 0;
     }
 
@@ -147,13 +160,10 @@ class SearchWorker {
 
     const std::uint64_t key = position_.key();
     std::optional<TableEntry> entry = table_.probe(key);
-    if (entry && !pv_node && entry->depth >= depth) {
-      const Score score = score_from_table(entry->score, ply);
-      if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && score >= beta) ||
-          (entry->bound == Bound::kUpper && score <= alpha)) {
-        return score;
-      }
+    if (entry && !pv_node) {
+      if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
     }
+    frames_[ply] = Frame{key, depth, alpha, beta, pv_node};
 
     MoveList<Move> moves;
     position_.legal_moves(moves);
@@ -194,8 +204,8 @@ class SearchWorker {
     // elsewhere the game's hints, killers and history are cheaper.
     std::optional<std::uint16_t> table_move = entry ? entry->move : std::nullopt;
     if (!table_move && pv_node && depth >= kLookAheadMinDepth && moves.size() > 1) {
-      negamax(depth - kLookAheadReduction, ply, alpha, beta, pv_node);
-      if (aborted_) return 0;
+      negamax(depth - kLookAheadReduction, ply, alpha, beta, pv_node, expect_cut);
+      if (aborted_ || settled_ply_ < ply) return 0;
       if (const auto refreshed = table_.probe(key)) table_move = refreshed->move;
       pv_length_[ply] = 0;
     }
@@ -203,22 +213,48 @@ class SearchWorker {
     const Score original_alpha = alpha;
     Score best = -kInfinity;
     std::optional<Move> best_move;
-    // Searches one child; true when the node is done (a cut-off or an abort).
+    // With other workers on the same tree, a move that one of them is already
+    // searching is put off until the rest are done: by then its value is
+    // likely in the table. The eldest brother is put off only at an expected
+    // all-node, where every move needs searching anyway; at a cut-node the
+    // eldest is the likely refutation and the others likely wasted, so there
+    // the threads search it together and share out the moves below it.
+    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
+    const bool eldest_may_wait = !pv_node && !expect_cut;
     bool first = true;
-    const auto search_child = [&](Move move) {
+    // Searches one child: kDone when the node is done (a cut-off, an abort, or
+    // an ancestor settled by another thread), kPutOff when another thread is
+    // inside it and it may wait.
+    enum class Step { kNext, kDone, kPutOff };
+    const auto search_child = [&](Move move, bool may_put_off) {
       position_.play(move);
-      ++nodes_;
-      Score score;
-      if (first) {
-        score = -negamax(depth - 1, ply + 1, -beta, -alpha, pv_node);
-      } else {
-        score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
-        if (pv_node && score > alpha && score < beta) {
-          score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
+      const std::uint64_t child = position_.key();
+      if (share) {
+        if (may_put_off && (!first || eldest_may_wait)) {
+          if (!busy_->try_claim(child)) {
+            position_.undo(move);
+            return Step::kPutOff;
+          }
+        } else {
+          busy_->mark(child);
         }
       }
+      ++nodes_;
+      Score score;
+      // The eldest brother of a cut-node is expected to be an all-node; every
+      // other child is expected to be a cut-node (the child of an all-node,
+      // or of a cut-node whose eldest brother failed to refute).
+      if (first) {
+        score = -negamax(depth - 1, ply + 1, -beta, -alpha, pv_node, !expect_cut);
+      } else {
+        score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+        if (pv_node && score > alpha && score < beta) {
+          score = -negamax(depth - 1, ply + 1, -beta, -alpha, true, false);
+        }
+      }
+      if (share) busy_->release(child);
       position_.undo(move);
-      if (aborted_) return true;
+      if (aborted_ || settled_ply_ <= ply) return Step::kDone;
       first = false;
 
       if (score > best) {
@@ -231,35 +267,29 @@ class SearchWorker {
             const std::uint16_t bits = move_bits<G>(move);
             killers_.record(ply, bits);
             history_.reward(bits, depth);
-            return true;
+            return Step::kDone;
           }
         }
       }
-      return false;
+      return Step::kNext;
     };
 
-    // With other workers on the same tree, a younger brother that one of them
-    // is already searching is put off until the rest are done: by then its
-    // value is likely in the table.
-    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
-    const BusyTable::Guard mark(share ? busy_ : nullptr, key);
     MoveList<Move> deferred;
     MovePicker<G> picker(position_, moves, table_move, ply, killers_, history_);
     bool done = false;
     while (const auto next = picker.next()) {
-      if (share && !first) {
-        position_.play(*next);
-        const bool taken = busy_->busy(position_.key());
-        position_.undo(*next);
-        if (taken) {
-          deferred.push_back(*next);
-          continue;
-        }
-      }
-      if ((done = search_child(*next))) break;
+      const Step step = search_child(*next, true);
+      if (step == Step::kPutOff) deferred.push_back(*next);
+      if ((done = step == Step::kDone)) break;
     }
-    for (std::size_t i = 0; !done && i < deferred.size(); ++i) done = search_child(deferred[i]);
-    if (aborted_) return 0;
+    for (std::size_t i = 0; !done && i < deferred.size(); ++i) {
+      done = search_child(deferred[i], false) == Step::kDone;
+    }
+    if (aborted_ || settled_ply_ < ply) return 0;
+    if (settled_ply_ == ply) {
+      settled_ply_ = kNoPly;
+      return settled_score_;
+    }
 
     const Bound bound = best >= beta            ? Bound::kLower
                         : best > original_alpha ? Bound::kExact
@@ -271,6 +301,40 @@ class SearchWorker {
                  TableEntry{score_to_table(best, ply), depth, bound,
                             move_known ? std::optional{move_bits<G>(*best_move)} : std::nullopt});
     return best;
+  }
+
+  // The score a table entry gives a node searched to `depth` within (alpha,
+  // beta), when it is deep and tight enough to decide it without a search.
+  static std::optional<Score> table_cutoff(const TableEntry& entry, int ply, int depth, Score alpha,
+                                           Score beta) {
+    if (entry.depth < depth) return std::nullopt;
+    const Score score = score_from_table(entry.score, ply);
+    if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||
+        (entry.bound == Bound::kUpper && score <= alpha)) {
+      return score;
+    }
+    return std::nullopt;
+  }
+
+  // True when another thread has settled a node this worker is inside: the
+  // table now holds an entry that decides it, as it would have decided it on
+  // entry had it been there then. The work below that node is then useless,
+  // above all where this thread was trying a move the other refuted first.
+  // The search unwinds to the node, which returns the table's score; nothing
+  // on the way is stored. (The root is settled through watch_cutoff().)
+  bool settled_ancestor(int ply) {
+    for (int p = 1; p < std::min(ply, kBusyMaxPly); ++p) {
+      const Frame& frame = frames_[p];
+      if (frame.pv_node) continue;
+      const auto entry = table_.probe(frame.key);
+      if (!entry) continue;
+      if (const auto score = table_cutoff(*entry, p, frame.depth, frame.alpha, frame.beta)) {
+        settled_ply_ = p;
+        settled_score_ = *score;
+        return true;
+      }
+    }
+    return false;
   }
 
   void update_pv(int ply, Move move) {
@@ -292,6 +356,19 @@ class SearchWorker {
   bool aborted_ = false;
   const std::atomic<bool>* cutoff_ = nullptr;
   BusyTable* busy_ = nullptr;
+  // The nodes on the way from the root to the current one, as searched.
+  struct Frame {
+    std::uint64_t key = 0;
+    int depth = 0;
+    Score alpha = 0;
+    Score beta = 0;
+    bool pv_node = false;
+  };
+  std::array<Frame, kMaxPly + 1> frames_{};
+  // The ply of a node another thread has settled, while unwinding to it.
+  static constexpr int kNoPly = kMaxPly + 1;
+  int settled_ply_ = kNoPly;
+  Score settled_score_ = 0;
   // Triangular table of principal lines: row `ply` holds the line from that ply.
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};

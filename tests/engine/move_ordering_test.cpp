@@ -67,33 +67,32 @@ TEST(MovePicker, KillersComeBeforeHistoryAndHistoryBeforeTheRest) {
   }
 }
 
-TEST(BusyTable, MarksLastAsLongAsTheirGuard) {
+TEST(BusyTable, AClaimSucceedsOnlyWhileNoOtherThreadHoldsTheKey) {
   BusyTable busy;
   const std::uint64_t key = 0x0123'4567'89ab'cdefULL;
-  EXPECT_FALSE(busy.busy(key));
-  {
-    const BusyTable::Guard mark(&busy, key);
-    EXPECT_TRUE(busy.busy(key));
-    // Another key in the same slot is not taken for this one.
-    EXPECT_FALSE(busy.busy(key ^ (std::uint64_t{1} << 40)));
-  }
-  EXPECT_FALSE(busy.busy(key));
+  EXPECT_TRUE(busy.try_claim(key));
+  EXPECT_FALSE(busy.try_claim(key));  // a second thread finds it taken
+  // Another key in the same slot is not taken for this one.
+  const std::uint64_t neighbour = key ^ (std::uint64_t{1} << 40);
+  EXPECT_TRUE(busy.try_claim(neighbour));
+  busy.release(neighbour);
+  busy.release(key);
+  EXPECT_TRUE(busy.try_claim(key));
+  busy.release(key);
+  busy.mark(key);  // a mark, as for an eldest brother, also makes it taken
+  EXPECT_FALSE(busy.try_claim(key));
 }
 
-TEST(BusyTable, AGuardDoesNotEraseAnotherPositionsMark) {
+TEST(BusyTable, AReleaseDoesNotEraseAnotherPositionsMark) {
   BusyTable busy;
   const std::uint64_t first = 0x1111'0000'0000'0005ULL;
   const std::uint64_t second = 0x2222'0000'0000'0005ULL;  // the same slot
-  std::optional<BusyTable::Guard> one;
-  std::optional<BusyTable::Guard> other;
-  one.emplace(&busy, first);
-  other.emplace(&busy, second);  // another thread takes the slot over
-  one.reset();                   // the first search ends while the other goes on
-  EXPECT_TRUE(busy.busy(second));
-  other.reset();
-  EXPECT_FALSE(busy.busy(second));
-  const BusyTable::Guard none(nullptr, first);  // no table: nothing is marked
-  EXPECT_FALSE(busy.busy(first));
+  EXPECT_TRUE(busy.try_claim(first));
+  EXPECT_TRUE(busy.try_claim(second));  // another thread takes the slot over
+  busy.release(first);                  // the first search ends while the other goes on
+  EXPECT_FALSE(busy.try_claim(second));
+  busy.release(second);
+  EXPECT_TRUE(busy.try_claim(second));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "engine/minimax.hpp"
 #include "engine/parallel_search.hpp"
 #include "engine/search.hpp"
+#include "engine/search_worker.hpp"
 #include "engine/solver.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
@@ -76,6 +77,86 @@ TEST(ParallelSearch, FixedDepthGivesALegalBestMoveAndPv) {
   EXPECT_LT(*result.best_move, 6);
   ASSERT_EQ(pv.size(), 9u);
   EXPECT_EQ(pv.front(), *result.best_move);
+}
+
+// A synthetic tree that, part-way through a search, writes a table entry for
+// the node at ply 1 being searched, as another thread that finished that node
+// would. The entry's score is made up, so that its use shows in the result.
+class SettledMidway : public SyntheticTree {
+ public:
+  explicit SettledMidway(const SyntheticTree& tree) : SyntheticTree(tree) {}
+  static SettledMidway start_position() { return SettledMidway(SyntheticTree::start_position()); }
+  static std::optional<SettledMidway> parse(std::string_view text) {
+    const auto tree = SyntheticTree::parse(text);
+    return tree ? std::optional{SettledMidway(*tree)} : std::nullopt;
+  }
+
+  struct Plan {
+    TranspositionTable* table = nullptr;
+    int at_play = 0;  // write the entry at this play
+    TableEntry entry;
+    int plays = 0;
+    std::uint64_t settled_key = 0;  // the node the entry was written for
+    int plays_below_it_after = 0;   // the search's plays below that node since
+  };
+  static inline Plan* plan = nullptr;
+
+  void play(Move move) {
+    SyntheticTree::play(move);
+    if (plan == nullptr) return;
+    if (++plies_ == 1) ply_one_key_ = key();
+    if (++plan->plays == plan->at_play) {
+      plan->settled_key = ply_one_key_;
+      plan->table->store(ply_one_key_, plan->entry);
+    } else if (plan->plays > plan->at_play && plies_ > 1 && ply_one_key_ == plan->settled_key) {
+      ++plan->plays_below_it_after;
+    }
+  }
+  void undo(Move move) {
+    SyntheticTree::undo(move);
+    if (plan != nullptr) --plies_;
+  }
+
+ private:
+  int plies_ = 0;
+  std::uint64_t ply_one_key_ = 0;
+};
+
+TEST(ParallelSearch, AWorkerUnwindsFromANodeAnotherThreadSettled) {
+  const SettledMidway tree(SyntheticTree(6, 14, 3, games::ChildOrder::kRandom));
+  const int depth = tree.depth();
+  // A question whose true answer is "no"; the made-up entry for a move at the
+  // root says its value is far above it, which turns the answer into "yes".
+  const Score x = tree.true_value() + 1;
+  constexpr Score kMadeUp = 5000;
+  ASSERT_GT(kMadeUp, x);
+  // A team worker looks back every 1024 nodes; each node plays every child
+  // once more to prefetch its table line, so that is this many plays at most.
+  const int plays_between_looks = 1024 * (tree.branching() + 1);
+  for (const bool in_team : {false, true}) {
+    TranspositionTable table(2);
+    SettledMidway::Plan plan{&table, 50, TableEntry{-kMadeUp, depth - 1, Bound::kExact, {}}};
+    SettledMidway::plan = &plan;
+    const std::atomic<bool> stop{false};
+    const AbortPolicy never(stop, std::nullopt);
+    const std::atomic<bool> answered_elsewhere{false};
+    SearchWorker<SettledMidway> worker(tree, table, never);
+    // Only a worker in a team looks for nodes settled by the others.
+    if (in_team) worker.watch_cutoff(&answered_elsewhere);
+    const Score answer = worker.search_root(depth, x - 1, x);
+    SettledMidway::plan = nullptr;
+    ASSERT_FALSE(worker.aborted());
+    if (in_team) {
+      EXPECT_EQ(answer, kMadeUp) << "the worker should have taken the settled node's score";
+      EXPECT_LT(plan.plays_below_it_after, plays_between_looks)
+          << "it should have left the node at its next look";
+    } else {
+      EXPECT_LT(answer, x) << "a lone worker never looks back at the nodes it is inside";
+      // Alone, the search stays below the node long after a team worker
+      // would have left it.
+      EXPECT_GT(plan.plays_below_it_after, 10 * plays_between_looks);
+    }
+  }
 }
 
 TEST(ParallelSearch, StopEndsAnInfiniteParallelSearch) {
