@@ -63,9 +63,11 @@ class SearchWorker {
     seldepth_ = 0;
     root_search_nodes_ = nodes_;
     settled_ply_ = kNoPly;
-    // The root is taken for an all-node: at a null-window root a second
-    // thread then starts at once on another move (see negamax).
-    return negamax(depth, 0, alpha, beta, true, false);
+    // The root is taken for a cut-node (see negamax): where it is an all-node
+    // the threads then search its first move together and share out the
+    // moves below, which costs little, whereas an all-node guess at a
+    // cut-node root sends a thread into a move the first one likely refutes.
+    return negamax(depth, 0, alpha, beta, true, true);
   }
 
   void reset_seldepth() { seldepth_ = 0; }
