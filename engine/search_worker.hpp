@@ -100,9 +100,10 @@ class SearchWorker {
   static constexpr std::uint64_t kCutoffCheckInterval = 64;
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
-  // Sharing out costs a write to the busy table per node and a look-up per
+  // Sharing out costs an atomic claim and release in the busy table per
   // move; near the leaves that costs more than the duplicated work it saves.
-  // Measured on Connect Four solving (docs/parallel.md): 12 did best.
+  // Measured on Connect Four solving (docs/parallel.md): 12 did best, and
+  // 8 to 24 were alike once moves were claimed in one step.
   static constexpr int kBusyMaxPly = 12;
   // How often a worker of a team looks whether another thread has settled
   // one of the nodes it is inside (see settled_ancestor()): a look costs a
@@ -204,7 +205,8 @@ class SearchWorker {
     // shallower search of this node finds one and leaves it in the table. Only
     // on the principal line, where a wrong first move costs a full re-search;
     // elsewhere the game's hints, killers and history are cheaper.
-    std::optional<std::uint16_t> table_move = entry ? entry->move : std::nullopt;
+    std::optional<std::uint16_t> table_move;
+    if (entry && entry->move) table_move = *entry->move;
     if (!table_move && pv_node && depth >= kLookAheadMinDepth && moves.size() > 1) {
       negamax(depth - kLookAheadReduction, ply, alpha, beta, pv_node, expect_cut);
       if (aborted_ || settled_ply_ < ply) return 0;
