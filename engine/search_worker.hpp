@@ -166,7 +166,8 @@ class SearchWorker {
     if (entry && !pv_node) {
       if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
     }
-    frames_[ply] = Frame{key, depth, alpha, beta, pv_node};
+    // Only a worker in a team looks back at the nodes it is inside.
+    if (cutoff_ != nullptr) frames_[ply] = Frame{key, depth, alpha, beta, pv_node};
 
     MoveList<Move> moves;
     position_.legal_moves(moves);
