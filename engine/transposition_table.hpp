@@ -33,8 +33,9 @@ class TranspositionTable {
   // Reallocates and clears; not safe while a search runs. When the memory
   // cannot be had, throws std::bad_alloc and leaves the table as it was.
   void resize(std::size_t megabytes);
-  // Empties every slot (ucinewgame); not safe while a search runs.
-  void clear();
+  // Empties every slot (ucinewgame) with up to `threads` threads, as many as
+  // the search may use; not safe while a search runs.
+  void clear(int threads = 1);
   // Ages the entries of earlier searches so they are replaced first.
   void new_search();
 

@@ -46,7 +46,7 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
   engine::TranspositionTable table(16);
   const std::atomic<bool> stop{false};
   for (const auto& [text, depth] : positions) {
-    table.clear();
+    table.clear(threads);
     const auto position = G::parse(text);
     engine::SearchLimits limits;
     limits.depth = depth;

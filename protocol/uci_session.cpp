@@ -125,7 +125,7 @@ void UciSession::on_setoption(const Words& words) {
     auto game = make_game_session(lowercase(value), table_);
     if (!game) return error("unknown game " + quoted_excerpt(value));
     game_ = std::move(game);
-    table_.clear();
+    table_.clear(settings_.threads);
   } else if (equals_ignoring_case(name, "Hash")) {
     if (search_in_the_way()) return error("cannot change Hash while a search is running");
     const auto megabytes = parse_integer<long long>(value);
@@ -177,7 +177,7 @@ void UciSession::on_setoption(const Words& words) {
 
 void UciSession::on_ucinewgame() {
   if (search_in_the_way()) return error("cannot start a new game while a search is running");
-  table_.clear();
+  table_.clear(settings_.threads);
 }
 
 void UciSession::on_position(const Words& words) {

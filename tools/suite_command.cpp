@@ -164,7 +164,7 @@ class SuiteRun {
  private:
   auto timed_solve(engine::Solver<G>& which, const G& position, double& seconds) {
     // Compared runs start from an empty table each, outside the timing.
-    if (options_.compare) table_.clear();
+    if (options_.compare) table_.clear(options_.threads);
     table_.new_search();
     const auto start = std::chrono::steady_clock::now();
     auto outcome = which.solve(position, options_.weak, engine::Solver<G>::Line::kNotWanted);

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace brudno::engine {
 namespace {
 
@@ -36,6 +39,21 @@ TEST(TranspositionTable, ClearEmptiesIt) {
   table.clear();
   EXPECT_EQ(table.hashfull(), 0);
   EXPECT_FALSE(table.probe(0x9e3779b97f4a7c15ULL));
+}
+
+TEST(TranspositionTable, ClearWithSeveralThreadsEmptiesEveryPart) {
+  // 8 MB: several of the parts that the threads clear one each.
+  TranspositionTable table(8);
+  std::vector<std::uint64_t> keys;
+  for (std::uint64_t i = 1; i <= 20000; ++i) keys.push_back(i * 0x9e3779b97f4a7c15ULL);
+  for (const auto key : keys) table.store(key, {1, 1, Bound::kExact, {}});
+  const auto found = [&] {
+    return std::count_if(keys.begin(), keys.end(), [&](auto key) { return table.probe(key); });
+  };
+  ASSERT_GT(found(), 15000);
+  table.clear(3);
+  EXPECT_EQ(found(), 0);
+  EXPECT_EQ(table.hashfull(), 0);
 }
 
 TEST(TranspositionTable, ResizeChangesTheSlotCount) {
