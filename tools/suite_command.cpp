@@ -138,11 +138,13 @@ class SuiteRun {
       ++tally_.skipped;
       return;
     }
+    double single_seconds = 0;
+    std::uint64_t single_nodes = 0;
     if (options_.compare) {
-      double single_seconds = 0;
       const auto baseline = timed_solve(single_, *position, single_seconds);
       tally_.single_seconds += single_seconds;
       tally_.single_nodes += baseline.nodes;
+      single_nodes = baseline.nodes;
     }
     double seconds = 0;
     const auto outcome = timed_solve(solver_, *position, seconds);
@@ -153,9 +155,11 @@ class SuiteRun {
     tally_.nodes += outcome.nodes;
     tally_.seconds += seconds;
     if (options_.verbose || !right) {
-      (right ? out_ : err_) << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes << ' '
-                            << std::fixed << std::setprecision(1) << seconds * 1e6
-                            << (right ? "" : "  WRONG") << '\n';
+      auto& stream = right ? out_ : err_;
+      stream << moves << ' ' << expected << ' ' << got << ' ' << outcome.nodes << ' ' << std::fixed
+             << std::setprecision(1) << seconds * 1e6;
+      if (options_.compare) stream << ' ' << single_nodes << ' ' << single_seconds * 1e6;
+      stream << (right ? "" : "  WRONG") << '\n';
     }
   }
 
@@ -241,7 +245,8 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "with --compare: pass over the positions this many times, reporting each pass")(
       "hash", po::value(&options.hash)->default_value(64), "transposition table size in MB")(
       "verbose,v", po::bool_switch(&options.verbose),
-      "one line per position: moves expected got nodes microseconds");
+      "one line per position: moves expected got nodes microseconds (with --compare, then the "
+      "1-thread nodes and microseconds)");
   // The file is a positional argument, not an option to show.
   po::options_description hidden;
   hidden.add_options()("file", po::value(&options.file), "the benchmark file");
