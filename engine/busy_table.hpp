@@ -22,6 +22,9 @@ class BusyTable {
   [[nodiscard]] bool try_claim(std::uint64_t key) {
     return slot(key).exchange(key, std::memory_order_relaxed) != key;
   }
+  // Starts loading `key`'s slot into the cache, with the intent to write it,
+  // for a claim soon after.
+  void prefetch_for_claim(std::uint64_t key) const { __builtin_prefetch(&slot(key), 1); }
   // Marks `key` busy whether or not it was.
   void mark(std::uint64_t key) { slot(key).store(key, std::memory_order_relaxed); }
   // Clears the mark of `key`, unless another position has taken its slot.

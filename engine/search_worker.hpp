@@ -173,12 +173,17 @@ class SearchWorker {
     position_.legal_moves(moves);
     if (moves.empty()) return position_.evaluate();
     if constexpr (HasForcedMoves<G>) position_.keep_forced_moves(moves);
+    // Whether the moves are shared out with the other workers (see below).
+    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
     // A probe that misses the cache costs more than a whole node: ask for the
     // children's table lines now, so their loads overlap instead of queueing.
+    // Likewise their busy-table slots, which the table's traffic keeps
+    // evicting: a claim that waits for its slot cost a tenth of a team's time.
     if (moves.size() > 1) {
       for (const Move move : moves) {
         position_.play(move);
         table_.prefetch(position_.key());
+        if (share) busy_->prefetch_for_claim(position_.key());
         position_.undo(move);
       }
     }
@@ -224,7 +229,6 @@ class SearchWorker {
     // all-node, where every move needs searching anyway; at a cut-node the
     // eldest is the likely refutation and the others likely wasted, so there
     // the threads search it together and share out the moves below it.
-    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
     const bool eldest_may_wait = !pv_node && !expect_cut;
     bool first = true;
     // Searches one child: kDone when the node is done (a cut-off, an abort, or
