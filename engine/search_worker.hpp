@@ -173,8 +173,9 @@ class SearchWorker {
     position_.legal_moves(moves);
     if (moves.empty()) return position_.evaluate();
     if constexpr (HasForcedMoves<G>) position_.keep_forced_moves(moves);
-    // Whether the moves are shared out with the other workers (see below).
-    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1;
+    // Whether the moves are shared out with the other workers (see below). A
+    // lone move (a forced one, say) has no other to take while it is busy.
+    const bool share = busy_ != nullptr && ply < kBusyMaxPly && depth > 1 && moves.size() > 1;
     // A probe that misses the cache costs more than a whole node: ask for the
     // children's table lines now, so their loads overlap instead of queueing.
     // Likewise their busy-table slots, which the table's traffic keeps
