@@ -179,7 +179,8 @@ class SearchWorker {
     // A probe that misses the cache costs more than a whole node: ask for the
     // children's table lines now, so their loads overlap instead of queueing.
     // Likewise their busy-table slots, which the table's traffic keeps
-    // evicting: a claim that waits for its slot cost a tenth of a team's time.
+    // evicting: a claim that waited for its slot took nearly a tenth of a
+    // team's time.
     if (moves.size() > 1) {
       for (const Move move : moves) {
         position_.play(move);

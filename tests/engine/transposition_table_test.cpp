@@ -42,7 +42,7 @@ TEST(TranspositionTable, ClearEmptiesIt) {
 }
 
 TEST(TranspositionTable, ClearWithSeveralThreadsEmptiesEveryPart) {
-  // 8 MB: several of the parts that the threads clear one each.
+  // Three threads, so three parts of the table, each cleared by one of them.
   TranspositionTable table(8);
   std::vector<std::uint64_t> keys;
   for (std::uint64_t i = 1; i <= 20000; ++i) keys.push_back(i * 0x9e3779b97f4a7c15ULL);
