@@ -102,9 +102,10 @@ class SearchWorker {
   static constexpr int kLookAheadReduction = 2;
   // Sharing out costs an atomic claim and release in the busy table per
   // move; near the leaves that costs more than the duplicated work it saves.
-  // Measured on Connect Four solving (docs/parallel.md): 12 did best, and
-  // 8 to 24 were alike once moves were claimed in one step.
-  static constexpr int kBusyMaxPly = 12;
+  // Measured on Connect Four solving (docs/parallel.md): with the claims'
+  // slots prefetched, 8 and 10 did a little better than 12, and 16 and 24
+  // clearly worse.
+  static constexpr int kBusyMaxPly = 10;
   // How often a worker of a team looks whether another thread has settled
   // one of the nodes it is inside (see settled_ancestor()): a look costs a
   // table probe per ply.
