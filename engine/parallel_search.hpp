@@ -26,7 +26,7 @@
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/search_worker.hpp"
-#include "engine/tsan_annotations.hpp"
+#include "engine/team_run.hpp"
 
 namespace brudno::engine {
 
@@ -57,17 +57,8 @@ class ParallelSearch {
       tbb::task_group_context context;
       tbb::task_group helpers(context);
       context_ = &context;
-      happens_before(&spawned_);
-      for (std::size_t i = 1; i < workers_.size(); ++i) {
-        helpers.run([this, i, depth, alpha, beta] {
-          happens_after(&spawned_);
-          run_worker(*workers_[i], depth, alpha, beta);
-          happens_before(&joined_);
-        });
-      }
-      run_worker(*workers_[0], depth, alpha, beta);
-      helpers.wait();
-      happens_after(&joined_);
+      run_as_team(helpers, workers_.size(),
+                  [&](std::size_t i) { run_worker(*workers_[i], depth, alpha, beta); });
       context_ = nullptr;
     });
     return result_;
@@ -114,8 +105,6 @@ class ParallelSearch {
   Score result_ = 0;
   std::vector<Move> pv_;
   tbb::task_group_context* context_ = nullptr;  // the helpers' group, during a search
-  char spawned_ = 0;  // addresses for the ThreadSanitizer edges, never read
-  char joined_ = 0;
 };
 
 }  // namespace brudno::engine

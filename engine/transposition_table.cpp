@@ -2,13 +2,12 @@
 
 #include <sys/mman.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <new>
 
-#include "engine/tsan_annotations.hpp"
+#include "engine/team_run.hpp"
 
 namespace brudno::engine {
 namespace {
@@ -91,22 +90,12 @@ void TranspositionTable::clear(int threads) {
   if (parts == 1) {
     clear_clusters(0, cluster_count_);
   } else {
-    // One part per thread: the calling thread clears the first, tasks the rest.
+    // One part per thread, the calling thread's among them.
     tbb::task_arena(threads).execute([&] {
-      tbb::task_group others;
-      char spawned = 0;  // addresses for the ThreadSanitizer edges, never read
-      char joined = 0;
-      happens_before(&spawned);
-      for (std::size_t part = 1; part < parts; ++part) {
-        others.run([&, part] {
-          happens_after(&spawned);
-          clear_clusters(part_begin(part), part_begin(part + 1));
-          happens_before(&joined);
-        });
-      }
-      clear_clusters(0, part_begin(1));
-      others.wait();
-      happens_after(&joined);
+      tbb::task_group group;
+      run_as_team(group, parts, [&](std::size_t part) {
+        clear_clusters(part_begin(part), part_begin(part + 1));
+      });
     });
   }
   generation_ = 0;
