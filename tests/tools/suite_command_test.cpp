@@ -1,11 +1,12 @@
-// `brudno suite`: the published scores checked, and --compare --rounds reporting
-// every pass of a 1-thread against a 2-thread run.
+// `brudno suite`: the published scores checked, --compare --rounds reporting
+// every pass of a 1-thread against a 2-thread run, and the --verbose lines.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tools/command.hpp"
 
@@ -37,6 +38,52 @@ TEST(SuiteCommand, ComparesThreadCountsOverSeveralRounds) {
   // Every pass solves the same twenty positions, each at both thread counts.
   EXPECT_NE(report.find("positions 60, correct 60, wrong 0"), std::string::npos) << report;
   EXPECT_NE(report.find("speedup"), std::string::npos) << report;
+}
+
+// The per-position lines of --verbose, each split into its fields.
+std::vector<std::vector<std::string>> position_lines(const std::string& report) {
+  std::vector<std::vector<std::string>> lines;
+  std::istringstream in(report);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::vector<std::string> fields;
+    for (std::string word; words >> word;) fields.push_back(word);
+    // "<moves> <expected score> ...": the summary lines start otherwise.
+    const bool is_position = fields.size() > 1 &&
+                             fields[0].find_first_not_of("1234567") == std::string::npos &&
+                             fields[1].find_first_not_of("-0123456789") == std::string::npos;
+    if (is_position) lines.push_back(fields);
+  }
+  return lines;
+}
+
+TEST(SuiteCommand, VerboseShowsTheOneThreadRunOnlyWhenComparing) {
+  if (!std::filesystem::exists(kEasyEndgames)) {
+    GTEST_SKIP() << "no benchmark data at " << kEasyEndgames;
+  }
+  std::ostringstream plain;
+  std::ostringstream compared;
+  std::ostringstream err;
+  ASSERT_EQ(
+      run_suite({kEasyEndgames.string(), "--limit", "3", "--hash", "4", "--verbose"}, plain, err),
+      0)
+      << err.str();
+  ASSERT_EQ(run_suite({kEasyEndgames.string(), "--limit", "3", "--hash", "4", "--verbose",
+                       "--threads", "2", "--compare"},
+                      compared, err),
+            0)
+      << err.str();
+  // moves expected got nodes microseconds
+  const auto plain_lines = position_lines(plain.str());
+  ASSERT_EQ(plain_lines.size(), 3u) << plain.str();
+  for (const auto& fields : plain_lines) EXPECT_EQ(fields.size(), 5u);
+  // ... then the one-thread nodes and microseconds.
+  const auto compared_lines = position_lines(compared.str());
+  ASSERT_EQ(compared_lines.size(), 3u) << compared.str();
+  for (const auto& fields : compared_lines) {
+    ASSERT_EQ(fields.size(), 7u);
+    EXPECT_GT(std::stoull(fields[5]), 0u);
+  }
 }
 
 TEST(SuiteCommand, RefusesRoundsWithoutCompare) {
