@@ -75,7 +75,7 @@ void InstantInsanity::successors(engine::MoveList<Move>& moves) const {
 void InstantInsanity::play(Move orientation) {
   const std::uint16_t bits = side_bits(placed_, orientation);
   clashed_[placed_] = (tower_ & bits) != 0;
-  // A clashing cube is not added: lose() prunes it and undo() takes nothing away.
+  // A clashing cube is not added: is_dead_end() prunes it and undo() takes nothing away.
   if (!clashed_[placed_]) tower_ |= bits;
   orientations_[placed_++] = orientation;
 }

@@ -44,8 +44,8 @@ class InstantInsanity {
   void successors(engine::MoveList<Move>& moves) const;
   void play(Move orientation);
   void undo(Move orientation);
-  [[nodiscard]] bool lose() const { return placed_ > 0 && clashed_[placed_ - 1]; }
-  [[nodiscard]] bool ter() const { return placed_ == kCubes && !lose(); }
+  [[nodiscard]] bool is_dead_end() const { return placed_ > 0 && clashed_[placed_ - 1]; }
+  [[nodiscard]] bool is_goal() const { return placed_ == kCubes && !is_dead_end(); }
 
   // The tower, one list per side, the top (last placed) cube's colour first:
   // ((G W R B) (R W G B) (B R G W) (W B G R)).
@@ -67,6 +67,6 @@ class InstantInsanity {
   std::array<bool, kCubes> clashed_{};
 };
 
-static_assert(engine::Puzzle<InstantInsanity>);
+static_assert(engine::Problem<InstantInsanity>);
 
 }  // namespace brudno::games

@@ -23,7 +23,7 @@ class Queens {
   void play(Move column) { columns_.push_back(column); }
   void undo(Move) { columns_.pop_back(); }
   // The last queen attacks an earlier one.
-  [[nodiscard]] bool lose() const {
+  [[nodiscard]] bool is_dead_end() const {
     const int row = static_cast<int>(columns_.size()) - 1;
     for (int other = 0; other < row; ++other) {
       const int gap = std::abs(columns_[row] - columns_[other]);
@@ -31,7 +31,7 @@ class Queens {
     }
     return false;
   }
-  [[nodiscard]] bool ter() const { return static_cast<int>(columns_.size()) == size_; }
+  [[nodiscard]] bool is_goal() const { return static_cast<int>(columns_.size()) == size_; }
   [[nodiscard]] const std::vector<int>& columns() const { return columns_; }
 
  private:
@@ -39,7 +39,7 @@ class Queens {
   std::vector<int> columns_;
 };
 
-static_assert(Puzzle<Queens>);
+static_assert(Problem<Queens>);
 
 bool peaceful(const std::vector<int>& columns) {
   for (std::size_t a = 0; a < columns.size(); ++a) {
@@ -92,8 +92,8 @@ TEST(PuzzleSearch, DeepPuzzlesNeedNoCallStack) {
     void successors(MoveList<Move>& moves) const { moves.push_back(0); }
     void play(Move) { ++depth; }
     void undo(Move) { --depth; }
-    [[nodiscard]] bool lose() const { return false; }
-    [[nodiscard]] bool ter() const { return depth == 5000; }
+    [[nodiscard]] bool is_dead_end() const { return false; }
+    [[nodiscard]] bool is_goal() const { return depth == 5000; }
   } chain;
   EXPECT_EQ(search_all(chain, [](const Chain& end) { EXPECT_EQ(end.depth, 5000); }), 1u);
 }

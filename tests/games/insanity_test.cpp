@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/single_agent/breadth_first.hpp"
+#include "engine/single_agent/depth_first.hpp"
 #include "tools/command.hpp"
 
 namespace brudno::games {
@@ -79,6 +81,31 @@ TEST(InstantInsanity, SolutionCountsMatchABruteForce) {
     EXPECT_EQ(found, restrict_first ? 3u : 24u);
     EXPECT_EQ(valid, found);
     EXPECT_EQ(found, brute_force(puzzle, restrict_first));
+  }
+}
+
+// The same puzzle through the strategies of the problem interface: each
+// finds a tower the brute force accepts; depth-first finds the classic one.
+TEST(InstantInsanity, TheSingleAgentStrategiesSolveIt) {
+  const auto tower_of = [](InstantInsanity puzzle, const std::vector<InstantInsanity::Move>& path) {
+    for (const auto move : path) puzzle.play(move);
+    return puzzle;
+  };
+  auto puzzle = classic();
+  const auto depth_first = engine::depth_first_search(puzzle);
+  ASSERT_TRUE(depth_first.solved);
+  EXPECT_EQ(tower_of(classic(), depth_first.path).tower_text(),
+            "((G W R B) (R W G B) (B R G W) (W B G R))");
+  for (const auto& outcome :
+       {engine::breadth_first_search(puzzle), engine::iterative_deepening_search(puzzle)}) {
+    ASSERT_TRUE(outcome.solved);
+    ASSERT_EQ(outcome.path.size(), 4u);
+    EXPECT_EQ(outcome.cost, 4);
+    const auto tower = tower_of(classic(), outcome.path);
+    EXPECT_TRUE(tower.is_goal());
+    std::array<int, 4> orientations{};
+    for (int cube = 0; cube < 4; ++cube) orientations[cube] = tower.orientation_of(cube);
+    EXPECT_TRUE(valid_tower(tower, orientations));
   }
 }
 

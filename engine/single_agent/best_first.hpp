@@ -1,0 +1,140 @@
+#pragma once
+// Best-first graph search and its four classic orderings: uniform-cost
+// (Dijkstra: by path cost g), greedy best-first (by the heuristic h), A* (by
+// g + h) and weighted A* (by g + w h). The frontier is a binary heap; a state
+// reached again at a lower cost is pushed again and the stale entry skipped
+// when it comes up (lazy deletion), so a closed state is reopened when an
+// inconsistent heuristic finds it a cheaper path, and A* stays optimal with
+// any admissible heuristic. The goal test is made when a state is taken from
+// the frontier, as the textbook's traces do. Ties go to the lower h, then to
+// the state pushed first, so that runs are reproducible.
+
+#include <cstdint>
+#include <queue>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/problem.hpp"
+#include "engine/single_agent/search_tree.hpp"
+
+namespace brudno::engine {
+
+// How the frontier is ordered: priority = g_weight * g + h_weight * h.
+struct BestFirstOrder {
+  double g_weight = 1;
+  double h_weight = 1;
+  // Greedy search never goes back to a state it has seen (its priority does
+  // not depend on the path); the others reopen a state reached more cheaply.
+  bool reopen = true;
+};
+
+inline constexpr BestFirstOrder kUniformCost{1, 0, true};
+inline constexpr BestFirstOrder kGreedy{0, 1, false};
+inline constexpr BestFirstOrder kAStar{1, 1, true};
+inline BestFirstOrder weighted_a_star(double weight) {
+  return {1, weight, true};
+}
+
+template <HasKey P, class Heuristic = ZeroHeuristic, class Trace = NoTrace>
+requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFirstOrder order,
+                                                         Heuristic&& heuristic = {},
+                                                         const SearchBudget& budget = {},
+                                                         Trace&& trace = {}) {
+  using Cost = CostOf<P>;
+  struct Entry {
+    double priority;
+    Cost h;
+    std::uint64_t sequence;
+    std::uint32_t node;
+    // std::priority_queue puts the greatest first: "greater" is "worse".
+    bool operator<(const Entry& other) const {
+      if (priority != other.priority) return priority > other.priority;
+      if (h != other.h) return h > other.h;
+      return sequence > other.sequence;
+    }
+  };
+  OutcomeOf<P> outcome;
+  outcome.iterations = 1;
+  SearchTree<P> tree;
+  // The cheapest cost each state has been reached at so far.
+  std::unordered_map<std::uint64_t, Cost> best_cost;
+  std::priority_queue<Entry> frontier;
+  std::uint64_t sequence = 0;
+  const auto push = [&](std::uint32_t node, const P& state) {
+    const Cost h = heuristic(state);
+    const double priority = order.g_weight * static_cast<double>(tree[node].g) +
+                            order.h_weight * static_cast<double>(h);
+    frontier.push(Entry{priority, h, sequence++, node});
+    outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, tree.size());
+    outcome.peak_bytes = std::max<std::uint64_t>(
+        outcome.peak_bytes, tree.bytes() +
+                                hash_table_bytes<std::pair<std::uint64_t, Cost>>(best_cost.size()) +
+                                frontier.size() * sizeof(Entry));
+  };
+
+  outcome.generated = 1;
+  best_cost.emplace(start.key(), Cost{});
+  push(tree.add_root(start), start);
+  MoveList<typename P::Move> moves;
+  while (!frontier.empty()) {
+    const Entry top = frontier.top();
+    frontier.pop();
+    const auto& node = tree[top.node];
+    if (order.reopen && best_cost.at(node.state.key()) < node.g) continue;  // stale
+    if (node.state.is_goal()) {
+      tree.write_solution(top.node, outcome);
+      return outcome;
+    }
+    P state = node.state;
+    const Cost g = node.g;
+    trace(static_cast<const P&>(state));
+    ++outcome.expanded;
+    moves.clear();
+    state.successors(moves);
+    for (const auto move : moves) {
+      const Cost cost = g + step_cost(state, move);
+      state.play(move);
+      ++outcome.generated;
+      if (!is_dead_end(state)) {
+        const auto [known, fresh] = best_cost.try_emplace(state.key(), cost);
+        if (fresh || (order.reopen && cost < known->second)) {
+          known->second = cost;
+          push(tree.add_child(top.node, state, move, cost), state);
+        }
+      }
+      state.undo(move);
+    }
+    if (budget.exhausted(outcome.generated)) {
+      outcome.stopped = true;
+      return outcome;
+    }
+  }
+  return outcome;
+}
+
+template <HasKey P, class Trace = NoTrace>
+requires std::copyable<P> OutcomeOf<P> uniform_cost_search(const P& start,
+                                                           const SearchBudget& budget = {},
+                                                           Trace&& trace = {}) {
+  return best_first_search(start, kUniformCost, ZeroHeuristic{}, budget,
+                           std::forward<Trace>(trace));
+}
+
+template <HasKey P, class Heuristic, class Trace = NoTrace>
+requires std::copyable<P> OutcomeOf<P> greedy_best_first_search(const P& start,
+                                                                Heuristic&& heuristic,
+                                                                const SearchBudget& budget = {},
+                                                                Trace&& trace = {}) {
+  return best_first_search(start, kGreedy, std::forward<Heuristic>(heuristic), budget,
+                           std::forward<Trace>(trace));
+}
+
+template <HasKey P, class Heuristic, class Trace = NoTrace>
+requires std::copyable<P> OutcomeOf<P> a_star_search(const P& start, Heuristic&& heuristic,
+                                                     const SearchBudget& budget = {},
+                                                     Trace&& trace = {}) {
+  return best_first_search(start, kAStar, std::forward<Heuristic>(heuristic), budget,
+                           std::forward<Trace>(trace));
+}
+
+}  // namespace brudno::engine

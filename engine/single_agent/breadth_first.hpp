@@ -1,0 +1,99 @@
+#pragma once
+// Breadth-first search, as the textbook's graph search writes it: a FIFO
+// frontier, the goal test when a state is generated (a shallowest goal is
+// found one layer sooner than by testing at expansion), and duplicates
+// detected by key when the problem has one. On unit costs its path is optimal.
+
+#include <deque>
+#include <unordered_set>
+
+#include "engine/problem.hpp"
+#include "engine/single_agent/search_tree.hpp"
+
+namespace brudno::engine {
+
+template <Problem P, class Trace = NoTrace>
+requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
+                                                            const SearchBudget& budget = {},
+                                                            Trace&& trace = {}) {
+  OutcomeOf<P> outcome;
+  outcome.iterations = 1;
+  SearchTree<P> tree;
+  std::unordered_set<std::uint64_t> seen;
+  std::deque<std::uint32_t> frontier;
+  const auto record_memory = [&] {
+    outcome.peak_states = tree.size();
+    outcome.peak_bytes = tree.bytes() + hash_table_bytes<std::uint64_t>(seen.size()) +
+                         frontier.size() * sizeof(std::uint32_t);
+  };
+  outcome.generated = 1;
+  tree.add_root(start);
+  if (start.is_goal()) {
+    tree.write_solution(0, outcome);
+    record_memory();
+    return outcome;
+  }
+  if constexpr (HasKey<P>) seen.insert(start.key());
+  frontier.push_back(0);
+  MoveList<typename P::Move> moves;
+  while (!frontier.empty()) {
+    const std::uint32_t parent = frontier.front();
+    frontier.pop_front();
+    P state = tree[parent].state;
+    trace(static_cast<const P&>(state));
+    ++outcome.expanded;
+    moves.clear();
+    state.successors(moves);
+    for (const auto move : moves) {
+      const auto cost = tree[parent].g + step_cost(state, move);
+      state.play(move);
+      ++outcome.generated;
+      bool fresh = !is_dead_end(state);
+      if constexpr (HasKey<P>) fresh = fresh && seen.insert(state.key()).second;
+      if (fresh) {
+        const auto child = tree.add_child(parent, state, move, cost);
+        if (state.is_goal()) {
+          tree.write_solution(child, outcome);
+          record_memory();
+          return outcome;
+        }
+        frontier.push_back(child);
+      }
+      state.undo(move);
+    }
+    record_memory();
+    if (budget.exhausted(outcome.generated)) {
+      outcome.stopped = true;
+      return outcome;
+    }
+  }
+  return outcome;
+}
+
+// Every state reachable from `start`, layer by layer: on_state(state, depth)
+// once for each, in breadth-first order. Returns the number of states. Keeps
+// two layers and the keys, not the paths.
+template <HasKey P, class OnState>
+requires std::copyable<P> std::size_t explore_breadth_first(const P& start, OnState&& on_state) {
+  std::unordered_set<std::uint64_t> seen{start.key()};
+  std::vector<P> layer{start};
+  std::vector<P> next;
+  MoveList<typename P::Move> moves;
+  for (int depth = 0; !layer.empty(); ++depth) {
+    for (P& state : layer) {
+      on_state(static_cast<const P&>(state), depth);
+      moves.clear();
+      state.successors(moves);
+      for (const auto move : moves) {
+        state.play(move);
+        if (seen.insert(state.key()).second) next.push_back(state);
+        state.undo(move);
+      }
+    }
+    layer.swap(next);
+    next.clear();
+  }
+  return seen.size();
+}
+
+}  // namespace brudno::engine

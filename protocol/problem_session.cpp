@@ -1,0 +1,236 @@
+#include "protocol/problem_session.hpp"
+
+#include <array>
+#include <cstdint>
+#include <chrono>
+#include <mutex>
+
+#include "engine/single_agent/strategies.hpp"
+#include "games/sliding_tile/heuristics.hpp"
+#include "games/sliding_tile/partitions.hpp"
+#include "protocol/client_text.hpp"
+#include "protocol/tokens.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+constexpr std::array<std::string_view, 2> kProblemNames = {"8puzzle", "15puzzle"};
+// Pattern databases a session may build: seconds at most (7-8 takes minutes
+// and gigabytes; `brudno solve` has it).
+constexpr std::string_view kSessionHeuristics =
+    "none, misplaced, manhattan, linear, pdb555, pdb663";
+
+template <class Board>
+class ProblemSession final : public GameSession {
+ public:
+  explicit ProblemSession(std::string_view name) : name_(name) {}
+
+  [[nodiscard]] std::string_view game_name() const override { return name_; }
+
+  std::optional<std::string> set_position(std::optional<std::string_view> text,
+                                          std::span<const std::string_view> moves) override {
+    Board board;
+    if (text) {
+      auto parsed = Board::parse(*text);
+      if (const auto* problem = std::get_if<std::string>(&parsed)) {
+        return "bad " + std::string(name_) + " position " + quoted_excerpt(*text) + ": " + *problem;
+      }
+      board = std::get<Board>(parsed);
+    }
+    for (const auto word : moves) {
+      const auto move = parse_move(board, word);
+      if (!move) {
+        return "illegal move " + quoted_excerpt(word) + " in " + board.to_text() +
+               " (the blank moves u, l, r or d; position unchanged)";
+      }
+      board.play(*move);
+    }
+    board_ = board;
+    return std::nullopt;
+  }
+
+  [[nodiscard]] std::string display() const override {
+    return board_.to_display() + "text: " + board_.to_text();
+  }
+  [[nodiscard]] int side_to_move() const override { return 0; }
+
+  std::optional<std::string> set_game_option(std::string_view name,
+                                             std::string_view value) override {
+    if (equals_ignoring_case(name, "Algorithm")) {
+      const auto strategy = engine::find_strategy(value);
+      if (!strategy) {
+        return "Algorithm must be one of bfs, dfs, iddfs, ucs, greedy, astar, wastar, idastar; "
+               "got " +
+               quoted_excerpt(value);
+      }
+      strategy_ = *strategy;
+      return std::string{};
+    }
+    if (equals_ignoring_case(name, "Heuristic")) {
+      const std::string wanted(value);
+      const bool partition = wanted == "pdb555" || wanted == "pdb663";
+      if (!partition && wanted != "none" && wanted != "misplaced" && wanted != "manhattan" &&
+          wanted != "linear") {
+        return "Heuristic must be one of " + std::string(kSessionHeuristics) + "; got " +
+               quoted_excerpt(value);
+      }
+      if (partition && !games::find_partition(wanted, Board::kWidth, Board::kHeight))
+        return std::string(name_) + " has no heuristic " + quoted_excerpt(value);
+      heuristic_ = wanted;
+      return std::string{};
+    }
+    return std::nullopt;
+  }
+
+  [[nodiscard]] std::function<std::string()> make_search(
+      const engine::SearchLimits& limits, const engine::SearchSettings&,
+      std::span<const std::string_view> search_moves, const std::atomic<bool>& stop,
+      engine::SearchClock&, LineSink& out) override {
+    if (!search_moves.empty()) {
+      out.write_line("info string error: searchmoves: a puzzle's plan starts with any move; "
+                     "ignored");
+    }
+    return [board = board_, strategy = strategy_, heuristic = heuristic_, cache = patterns_,
+            nodes = limits.nodes, &stop, &out] {
+      // Read or built on the search thread, so the session answers isready
+      // meanwhile; kept for the session's next search.
+      const games::AdditivePatterns* patterns = nullptr;
+      if (heuristic == "pdb555" || heuristic == "pdb663") {
+        const std::lock_guard lock(cache->mutex);
+        if (cache->name != heuristic) {
+          games::PatternCacheReport report;
+          cache->patterns = std::make_shared<games::AdditivePatterns>(games::load_partition(
+              *games::find_partition(heuristic, Board::kWidth, Board::kHeight),
+              games::default_cache_directory(), 1, report));
+          cache->name = heuristic;
+          for (const auto& note : report.notes)
+            out.write_line("info string pattern database " + note);
+        }
+        patterns = cache->patterns.get();
+      }
+      const engine::SearchBudget budget{nodes ? *nodes : std::numeric_limits<std::uint64_t>::max(),
+                                        &stop};
+      const auto start = std::chrono::steady_clock::now();
+      const auto milliseconds = [&] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+            .count();
+      };
+      const auto on_pass = [&](int bound) {
+        out.write_line("info string f bound " + std::to_string(bound) + " time " +
+                       std::to_string(milliseconds()));
+      };
+      const auto run = [&](const auto& h) {
+        return engine::run_strategy(strategy, board, h, 2.0, budget, on_pass);
+      };
+      const auto result = heuristic == "none"        ? run(engine::ZeroHeuristic{})
+                          : heuristic == "misplaced" ? run(games::MisplacedTiles{})
+                          : heuristic == "linear"    ? run(games::LinearConflict{})
+                          : patterns                 ? run(*patterns)
+                                                     : run(games::Manhattan{});
+      const auto& outcome = std::get<0>(result);
+      const auto time = milliseconds();
+      if (!outcome.solved) {
+        out.write_line(std::string("info string ") +
+                       (outcome.stopped ? "stopped before a plan was found" : "no plan") +
+                       " nodes " + std::to_string(outcome.generated));
+        return std::string("bestmove (none)");
+      }
+      std::string line = "info depth " + std::to_string(outcome.path.size()) + " nodes " +
+                         std::to_string(outcome.generated) + " nps " +
+                         std::to_string(outcome.generated * 1000 / std::max<long long>(1, time)) +
+                         " time " + std::to_string(time) + " pv";
+      for (const auto move : outcome.path) line.append(" ").append(Board::move_text(move));
+      out.write_line(line);
+      if (outcome.path.empty()) return std::string("bestmove (none)");
+      return "bestmove " + std::string(Board::move_text(outcome.path.front()));
+    };
+  }
+
+  [[nodiscard]] std::string bestmove_without_search() const override {
+    engine::MoveList<typename Board::Move> moves;
+    if (!board_.is_goal()) board_.successors(moves);
+    if (moves.empty()) return "bestmove (none)";
+    return "bestmove " + std::string(Board::move_text(moves[0]));
+  }
+
+  [[nodiscard]] std::function<std::string()> make_perft(int depth, LineSink& out) override {
+    return [board = board_, depth, &out]() mutable {
+      engine::MoveList<typename Board::Move> moves;
+      board.successors(moves);
+      std::uint64_t total = 0;
+      for (const auto move : moves) {
+        board.play(move);
+        const std::uint64_t nodes = count_sequences(board, depth - 1);
+        board.undo(move);
+        out.write_line(std::string(Board::move_text(move)) + ": " + std::to_string(nodes));
+        total += nodes;
+      }
+      out.write_line("");
+      return "Nodes searched: " + std::to_string(total);
+    };
+  }
+
+  [[nodiscard]] std::string evaluation() const override {
+    return "Manhattan distance: " + std::to_string(games::Manhattan{}(board_)) +
+           ", misplaced tiles: " + std::to_string(games::MisplacedTiles{}(board_));
+  }
+
+  [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>&,
+                                                        LineSink&) override {
+    return {};
+  }
+
+ private:
+  // Blank-move sequences of `depth` moves, as perft counts them.
+  static std::uint64_t count_sequences(Board& board, int depth) {
+    if (depth <= 0) return 1;
+    engine::MoveList<typename Board::Move> moves;
+    board.successors(moves);
+    std::uint64_t total = 0;
+    for (const auto move : moves) {
+      board.play(move);
+      total += count_sequences(board, depth - 1);
+      board.undo(move);
+    }
+    return total;
+  }
+
+  static std::optional<typename Board::Move> parse_move(const Board& board, std::string_view word) {
+    engine::MoveList<typename Board::Move> moves;
+    board.successors(moves);
+    for (const auto move : moves) {
+      if (Board::move_text(move) == word) return move;
+    }
+    return std::nullopt;
+  }
+
+  std::string_view name_;
+  Board board_;
+  engine::Strategy strategy_ = engine::Strategy::kIdaStar;
+  std::string heuristic_ = "manhattan";
+  // The last pattern databases a search used, shared with the search jobs.
+  struct PatternCache {
+    std::mutex mutex;
+    std::string name;
+    std::shared_ptr<const games::AdditivePatterns> patterns;
+  };
+  std::shared_ptr<PatternCache> patterns_ = std::make_shared<PatternCache>();
+};
+
+}  // namespace
+
+std::span<const std::string_view> problem_names() {
+  return kProblemNames;
+}
+
+std::unique_ptr<GameSession> make_problem_session(std::string_view name) {
+  // The session keeps the name: the list's, which lives as long as the program.
+  if (name == kProblemNames[0])
+    return std::make_unique<ProblemSession<games::EightPuzzle>>(kProblemNames[0]);
+  if (name == kProblemNames[1])
+    return std::make_unique<ProblemSession<games::FifteenPuzzle>>(kProblemNames[1]);
+  return nullptr;
+}
+
+}  // namespace brudno::protocol

@@ -1,0 +1,117 @@
+// `brudno solve PROBLEM`: the single-agent strategies from the command line.
+
+#include <boost/program_options.hpp>
+#include <ostream>
+#include <thread>
+
+#include "tools/command.hpp"
+#include "tools/solve/solve_options.hpp"
+
+namespace brudno::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kSolveUsage = R"(Usage: brudno solve PROBLEM [options]
+Solves single-agent problems: prints each instance's answer (the path), its
+cost, nodes and time, then a summary. Where the instances file carries the
+optimal lengths (korf100.txt does), checks them: "correct K/N", and the exit
+status is 1 on any mismatch. Local search prints its success rate and steps.
+
+Problems:
+  romania   route on the textbook's road map (--from, --to; --map FILE)
+  8puzzle   sliding tiles, 3x3 (--instances FILE or --tiles "t0 ... t8")
+  15puzzle  sliding tiles, 4x4 (--instances FILE or --tiles "t0 ... t15")
+  queens    N queens by local search (--n N, --runs, --seed)
+  insanity  Instant Insanity (--cubes, --all)
+Algorithms:
+  systematic: bfs dfs iddfs ucs greedy astar wastar idastar
+  local search (queens): hill sideways restart annealing minconflicts
+Heuristics:
+  romania: sld (straight-line distance, to Bucharest only), none
+  8puzzle, 15puzzle: none misplaced manhattan linear pdb; 15puzzle also
+  pdb78 pdb663 pdb555 (additive pattern databases, built on first use and
+  cached in --cache-dir, default $BRUDNO_CACHE_DIR, $XDG_CACHE_HOME/brudno
+  or ~/.cache/brudno; pdb is 7-8 on 15puzzle, 4-4 on 8puzzle)
+
+Options)";
+
+}  // namespace
+
+int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
+  SolveOptions options;
+  po::options_description description(kSolveUsage);
+  const int most_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  description.add_options()("help,h", "show this help")(
+      "algorithm,a", po::value(&options.algorithm),
+      "the strategy (default: astar for romania, idastar for the tiles, dfs for insanity, "
+      "sideways for up to 16 queens and minconflicts above)")(
+      "heuristic", po::value(&options.heuristic),
+      "the heuristic (default: sld, manhattan for 8puzzle, pdb for 15puzzle)")(
+      "instances", po::value(&options.instances),
+      "sliding-tile instances, one a line: tiles, or 'id length [nodes] tiles'")(
+      "tiles", po::value(&options.tiles), "one sliding-tile board, row by row, 0 the blank")(
+      "threads", po::value(&options.threads)->default_value(1),
+      "instances (or runs) solved at once; pattern databases built with as many")(
+      "seed", po::value(&options.seed)->default_value(1), "local search: the first run's seed")(
+      "runs", po::value(&options.runs)->default_value(1), "local search: seeded runs")(
+      "map", po::value(&options.map)->default_value(options.map), "romania: the road map")(
+      "from", po::value(&options.from)->default_value(options.from), "romania: the start")(
+      "to", po::value(&options.to)->default_value(options.to), "romania: the destination")(
+      "n", po::value(&options.size)->default_value(8), "queens: the board size")(
+      "cubes", po::value(&options.cubes), "insanity: four cubes (default: the classic ones)")(
+      "all", po::bool_switch(&options.all), "insanity: every solution, then their number")(
+      "weight", po::value(&options.weight)->default_value(2), "wastar: the weight of h")(
+      "max-nodes", po::value(&options.max_nodes)->default_value(0),
+      "stop a search after this many generated nodes (0: no limit)")(
+      "max-sideways", po::value(&options.max_sideways)->default_value(100),
+      "sideways, restart: consecutive sideways moves allowed")(
+      "max-restarts", po::value(&options.max_restarts)->default_value(1'000'000),
+      "restart: restarts allowed")("temperature", po::value(&options.temperature)->default_value(0),
+                                   "annealing: the start temperature (0: the default)")(
+      "cooling", po::value(&options.cooling)->default_value(0),
+      "annealing: the factor per step (0: the default)")(
+      "max-steps", po::value(&options.max_steps)->default_value(0),
+      "annealing, minconflicts: the most steps (0: 100 million for annealing, 10 n + 1000 for "
+      "minconflicts)")("cache-dir", po::value(&options.cache_directory),
+                       "where pattern databases are cached")(
+      "verbose,v", po::bool_switch(&options.verbose), "print the path of every instance");
+  po::options_description hidden;
+  hidden.add_options()("problem", po::value(&options.problem));
+  po::options_description all;
+  all.add(description).add(hidden);
+  po::positional_options_description positional;
+  positional.add("problem", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "brudno: " << e.what() << "\nTry 'brudno solve --help'.\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    out << description << '\n';
+    return 0;
+  }
+  if (options.threads < 1 || options.threads > most_threads) {
+    err << "brudno: --threads must be from 1 to " << most_threads << '\n';
+    return 2;
+  }
+  if (options.weight < 1) {
+    err << "brudno: --weight must be at least 1\n";
+    return 2;
+  }
+  if (options.problem == "romania") return solve_route(options, out, err);
+  if (options.problem == "8puzzle" || options.problem == "15puzzle")
+    return solve_tiles(options, out, err);
+  if (options.problem == "queens") return solve_queens(options, out, err);
+  if (options.problem == "insanity") return solve_insanity(options, out, err);
+  err << "brudno: "
+      << (options.problem.empty() ? "solve needs a problem"
+                                  : "unknown problem '" + options.problem + "'")
+      << " (problems: romania, 8puzzle, 15puzzle, queens, insanity)\nTry 'brudno solve --help'.\n";
+  return 2;
+}
+
+}  // namespace brudno::tools
