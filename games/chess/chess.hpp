@@ -1,0 +1,360 @@
+#pragma once
+// Chess: one mutable position, played forward and back by the search. The
+// board is kept twice, as bitboards per piece type and colour and as a
+// square-by-square array; play() and undo() keep both, the Polyglot key, the
+// castling rights, the en-passant square and the clocks incrementally, and a
+// history of the earlier positions' keys for the repetition rule.
+//
+// Moves are strictly legal: pins and check evasions are handled in the
+// generator, never by playing a move and testing it. Text is FEN for
+// positions and UCI long algebraic for moves (e2e4, e7e8q, castling e1g1).
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/move_list.hpp"
+#include "games/chess/bitboard.hpp"
+#include "games/chess/eval_weights.hpp"
+#include "games/chess/types.hpp"
+#include "games/chess/zobrist.hpp"
+
+namespace brudno::games {
+
+class Chess {
+ public:
+  using Move = chess::Move;
+  using MoveList = engine::MoveList<Move>;
+  static constexpr std::string_view kName = "chess";
+  // A move costs more to play than a table line's cache miss, and most
+  // nodes cut off after a move or two: the search does not play every move
+  // ahead to prefetch its children's table lines.
+  static constexpr bool kPrefetchChildren = false;
+  static constexpr std::string_view kStartFen =
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+  // The start position, as start_position(): a Chess is never without kings.
+  Chess() : Chess(start_position()) {}
+
+  // --- text ---------------------------------------------------------------
+  static Chess start_position();
+  // FEN, strictly validated; nothing when it is malformed or impossible.
+  static std::optional<Chess> parse(std::string_view fen);
+  // The same, and on failure `error` names the fault ("rank 3 has 9 squares").
+  static std::optional<Chess> parse(std::string_view fen, std::string& error);
+  // FEN. The en-passant square is written only when a pawn could take there
+  // (as Stockfish writes it), since only then does it change the position.
+  [[nodiscard]] std::string to_text() const;
+  // The board as Stockfish's `d` draws it, then `Fen: ...`, `Key: ...` (16
+  // hex digits) and `Checkers: ...` lines; every line ends in a newline.
+  [[nodiscard]] std::string to_display() const;
+  // A legal move of this position in UCI notation, or nothing.
+  [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
+  static std::string move_text(Move move);
+
+  // --- moves --------------------------------------------------------------
+  // Every legal move, appended to `moves`.
+  void legal_moves(MoveList& moves) const;
+  // The legal captures (en passant included) and promotions (all four
+  // pieces, captures or not): the moves of quiescence search.
+  void noisy_moves(MoveList& moves) const;
+  // How many legal moves there are, without listing them: perft's last ply.
+  [[nodiscard]] std::size_t count_legal_moves() const;
+  // Plays a legal move of this position.
+  void play(Move move);
+  // Takes back `move`, the last move played.
+  void undo(Move move);
+  // Passes the turn (null-move pruning): clears en passant, updates the key.
+  // Never called in check. Repetitions are not looked for across a null move.
+  void play_null();
+  void undo_null();
+
+  // --- outcome ------------------------------------------------------------
+  // Complete: kLost when the side to move is mated, kDrawn for stalemate and
+  // the draw rules of rule_status(), kOngoing otherwise. Generates moves.
+  [[nodiscard]] engine::Status status() const;
+  // The draw rules alone, cheap enough for every node: the fifty-move rule
+  // (100 plies without capture or pawn move, unless the side to move is
+  // mated, which only then is looked at), threefold repetition over the
+  // whole history since the FEN, and insufficient material (KK, KNK, KBK,
+  // bishops all on squares of one colour). kDrawn or kOngoing; mate and
+  // stalemate the search reads from an empty move list and in_check().
+  [[nodiscard]] engine::Status rule_status() const;
+  // The search's draw test at `ply_from_root` plies below its root: the
+  // fifty-move rule and insufficient material as above, and a repetition:
+  // of a position within the last `ply_from_root` plies, at once (the side
+  // that repeats could repeat again); of one from before the root, only at
+  // its third occurrence.
+  [[nodiscard]] bool is_draw(int ply_from_root) const;
+
+  // --- queries for the search -----------------------------------------------
+  // Centipawns for the side to move, strictly inside +-engine::kMaxHeuristic:
+  // the hand-written evaluation of games/chess/evaluation.hpp, tapered
+  // between middlegame and endgame.
+  [[nodiscard]] engine::Score evaluate() const;
+  [[nodiscard]] std::uint64_t key() const { return key_; }
+  [[nodiscard]] int side_to_move() const { return side_; }
+  [[nodiscard]] bool in_check() const { return checkers() != 0; }
+  // The opponent's pieces that give check.
+  [[nodiscard]] chess::Bitboard checkers() const {
+    return attackers_to(king_square(side_), occupied()) & pieces(~side_);
+  }
+  // Takes a piece (en passant included).
+  [[nodiscard]] bool is_capture(Move move) const {
+    return move.kind() == Move::kEnPassant ||
+           (move.kind() != Move::kCastling && board_[move.to()] != chess::kNoPiece);
+  }
+  [[nodiscard]] static bool is_promotion(Move move) { return move.kind() == Move::kPromotion; }
+  // Static exchange evaluation with x-rays: does the exchange that `move`
+  // starts on its target square win at least `threshold` centipawns for the
+  // side to move (pawn 100, knight and bishop 300, rook 500, queen 900)?
+  // Both sides may stop capturing when it suits them; pinned pieces take
+  // part only once their pinner is gone. Castling, en passant and
+  // promotions count as an even exchange (0).
+  [[nodiscard]] bool see_ge(Move move, int threshold) const;
+  // Does the legal `move` give check (directly, by discovery, by castling,
+  // by promotion or through en passant)? A few slider lookups, no move played.
+  [[nodiscard]] bool gives_check(Move move) const;
+  // The side to move has a piece other than pawns and its king (null-move
+  // pruning is unsafe without: zugzwang).
+  [[nodiscard]] bool has_non_pawn_material() const {
+    return (pieces(side_) & ~by_type_[chess::kPawn] & ~by_type_[chess::kKing]) != 0;
+  }
+  // Move ordering band, higher first: captures by most valuable victim, then
+  // least valuable attacker (66-103), queen promotions (100 plus the capture's
+  // band), quiet moves 0, quiet under-promotions below them (-1).
+  [[nodiscard]] int move_hint(Move move) const;
+
+  // --- the board ------------------------------------------------------------
+  [[nodiscard]] chess::Piece piece_on(chess::Square square) const { return board_[square]; }
+  [[nodiscard]] chess::Bitboard occupied() const { return by_type_[0]; }
+  [[nodiscard]] chess::Bitboard pieces(chess::Color color) const { return by_color_[color]; }
+  [[nodiscard]] chess::Bitboard pieces(chess::PieceType type) const { return by_type_[type]; }
+  [[nodiscard]] chess::Bitboard pieces(chess::Color color, chess::PieceType type) const {
+    return by_color_[color] & by_type_[type];
+  }
+  [[nodiscard]] chess::Square king_square(chess::Color color) const {
+    return chess::lsb(pieces(color, chess::kKing));
+  }
+  [[nodiscard]] int castling_rights() const { return castling_; }
+  // The square a pawn may take en passant on, or chess::kNoSquare.
+  [[nodiscard]] chess::Square en_passant_square() const { return en_passant_; }
+  [[nodiscard]] int halfmove_clock() const { return halfmove_clock_; }
+  [[nodiscard]] int fullmove_number() const { return fullmove_number_; }
+  // Every piece of either colour that attacks `square` given `occupied`.
+  [[nodiscard]] chess::Bitboard attackers_to(chess::Square square, chess::Bitboard occupied) const;
+  // Material plus piece-square values, white's minus black's (kept incrementally).
+  [[nodiscard]] chess::eval::Pair piece_square_sum() const { return piece_square_; }
+  // The key computed from scratch: equals key() in a consistent position.
+  [[nodiscard]] std::uint64_t compute_key() const;
+
+ private:
+  // The empty board, which only the FEN reader starts from.
+  struct EmptyBoard {};
+  explicit Chess(EmptyBoard) {}
+
+  // What undo() cannot recompute: the state before the move.
+  struct Undo {
+    std::uint64_t key;
+    chess::Piece captured;
+    std::uint8_t castling;
+    std::uint8_t en_passant;
+    std::uint16_t plies_since_null;
+    std::uint16_t halfmove_clock;
+  };
+
+  template <bool kNoisyOnly, class Sink>
+  void generate(Sink& sink) const;
+  template <chess::Color kUs, bool kNoisyOnly, class Sink>
+  void generate_for(Sink& sink) const;
+  // How many times the current position occurred before within the window
+  // that can hold repetitions, and the distance to the nearest one (0: none).
+  struct Repetitions {
+    int count = 0;
+    int nearest = 0;
+  };
+  [[nodiscard]] Repetitions repetitions() const;
+  [[nodiscard]] bool insufficient_material() const;
+  [[nodiscard]] bool fifty_move_draw() const;
+
+  void put_piece(chess::Piece piece, chess::Square square) {
+    const chess::Bitboard bit = chess::square_bb(square);
+    board_[square] = piece;
+    piece_square_ += chess::eval::kPieceSquare[piece][square];
+    by_type_[0] |= bit;
+    by_type_[chess::type_of(piece)] |= bit;
+    by_color_[chess::color_of(piece)] |= bit;
+  }
+  void remove_piece(chess::Square square) {
+    const chess::Piece piece = board_[square];
+    const chess::Bitboard bit = chess::square_bb(square);
+    board_[square] = chess::kNoPiece;
+    piece_square_ -= chess::eval::kPieceSquare[piece][square];
+    by_type_[0] ^= bit;
+    by_type_[chess::type_of(piece)] ^= bit;
+    by_color_[chess::color_of(piece)] ^= bit;
+  }
+  void move_piece(chess::Square from, chess::Square to) {
+    const chess::Piece piece = board_[from];
+    const chess::Bitboard bits = chess::square_bb(from) | chess::square_bb(to);
+    board_[from] = chess::kNoPiece;
+    board_[to] = piece;
+    piece_square_ += chess::eval::kPieceSquare[piece][to] - chess::eval::kPieceSquare[piece][from];
+    by_type_[0] ^= bits;
+    by_type_[chess::type_of(piece)] ^= bits;
+    by_color_[chess::color_of(piece)] ^= bits;
+  }
+
+  std::array<chess::Piece, 64> board_{};
+  std::array<chess::Bitboard, 7> by_type_{};  // [0]: every piece
+  std::array<chess::Bitboard, 2> by_color_{};
+  chess::Color side_ = chess::kWhite;
+  std::uint8_t castling_ = 0;
+  chess::Square en_passant_ = chess::kNoSquare;
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  // Plies since the last null move: repetitions are not looked for across one.
+  int plies_since_null_ = 0;
+  std::uint64_t key_ = 0;
+  // Material and piece-square values, white's minus black's, kept by play() and undo().
+  chess::eval::Pair piece_square_;
+  std::vector<Undo> history_;
+};
+
+static_assert(engine::Game<Chess>);
+static_assert(engine::HasMoveHints<Chess>);
+static_assert(engine::HasRuleStatus<Chess>);
+static_assert(engine::HasQuiescence<Chess>);
+static_assert(engine::HasNullMove<Chess>);
+
+// The castling rights that survive a move from or to each square: moving the
+// king or a rook, or taking a rook at home, clears them.
+namespace chess {
+constexpr std::array<std::uint8_t, 64> make_castling_masks() {
+  std::array<std::uint8_t, 64> masks{};
+  for (auto& mask : masks) mask = kAllCastling;
+  masks[make_square(4, 0)] &= ~(kWhiteShort | kWhiteLong);
+  masks[make_square(7, 0)] &= ~kWhiteShort;
+  masks[make_square(0, 0)] &= ~kWhiteLong;
+  masks[make_square(4, 7)] &= ~(kBlackShort | kBlackLong);
+  masks[make_square(7, 7)] &= ~kBlackShort;
+  masks[make_square(0, 7)] &= ~kBlackLong;
+  return masks;
+}
+inline constexpr std::array<std::uint8_t, 64> kCastlingMask = make_castling_masks();
+}  // namespace chess
+
+inline void Chess::play(Move move) {
+  using namespace chess;
+  const Square from = move.from();
+  const Square to = move.to();
+  const Color us = side_;
+  const Piece piece = board_[from];
+  Undo& undo = history_.emplace_back();
+  undo.key = key_;
+  undo.castling = castling_;
+  undo.en_passant = static_cast<std::uint8_t>(en_passant_);
+  undo.plies_since_null = static_cast<std::uint16_t>(std::min(plies_since_null_, 0xFFFF));
+  undo.halfmove_clock = static_cast<std::uint16_t>(halfmove_clock_);
+  undo.captured = kNoPiece;
+
+  std::uint64_t key = key_ ^ zobrist::kWhiteToMove;
+  if (en_passant_ != kNoSquare) {
+    key ^= zobrist::en_passant(en_passant_);
+    en_passant_ = kNoSquare;
+  }
+  ++halfmove_clock_;
+  ++plies_since_null_;
+
+  if (move.kind() == Move::kCastling) {
+    const bool short_side = to > from;
+    const Square rook_from = short_side ? from + 3 : from - 4;
+    const Square rook_to = short_side ? from + 1 : from - 1;
+    const Piece rook = board_[rook_from];
+    move_piece(from, to);
+    move_piece(rook_from, rook_to);
+    key ^= zobrist::kPiece[piece][from] ^ zobrist::kPiece[piece][to] ^
+           zobrist::kPiece[rook][rook_from] ^ zobrist::kPiece[rook][rook_to];
+  } else {
+    Square captured_on = to;
+    if (move.kind() == Move::kEnPassant) captured_on = to - forward(us);
+    const Piece captured = board_[captured_on];
+    if (captured != kNoPiece) {
+      undo.captured = captured;
+      remove_piece(captured_on);
+      key ^= zobrist::kPiece[captured][captured_on];
+      halfmove_clock_ = 0;
+    }
+    move_piece(from, to);
+    key ^= zobrist::kPiece[piece][from] ^ zobrist::kPiece[piece][to];
+    if (type_of(piece) == kPawn) {
+      halfmove_clock_ = 0;
+      if (move.kind() == Move::kPromotion) {
+        const Piece promoted = make_piece(us, move.promotion());
+        remove_piece(to);
+        put_piece(promoted, to);
+        key ^= zobrist::kPiece[piece][to] ^ zobrist::kPiece[promoted][to];
+      } else if ((to ^ from) == 16) {
+        // The en-passant square counts (in the key too) only if a pawn can take there.
+        const Square passed = from + forward(us);
+        if (kPawnAttacks[us][passed] & pieces(~us, kPawn)) {
+          en_passant_ = passed;
+          key ^= zobrist::en_passant(passed);
+        }
+      }
+    }
+  }
+  const std::uint8_t castling = castling_ & kCastlingMask[from] & kCastlingMask[to];
+  key ^= zobrist::kCastling[castling_ ^ castling];
+  castling_ = castling;
+  key_ = key;
+  side_ = ~us;
+  fullmove_number_ += us;  // after black's move
+}
+
+inline void Chess::undo(Move move) {
+  using namespace chess;
+  const Color us = ~side_;
+  side_ = us;
+  fullmove_number_ -= us;
+  const Undo& undo = history_.back();
+  const Square from = move.from();
+  const Square to = move.to();
+  if (move.kind() == Move::kCastling) {
+    const bool short_side = to > from;
+    move_piece(to, from);
+    move_piece(short_side ? from + 1 : from - 1, short_side ? from + 3 : from - 4);
+  } else {
+    if (move.kind() == Move::kPromotion) {
+      remove_piece(to);
+      put_piece(make_piece(us, kPawn), to);
+    }
+    move_piece(to, from);
+    if (undo.captured != kNoPiece) {
+      put_piece(undo.captured, move.kind() == Move::kEnPassant ? to - forward(us) : to);
+    }
+  }
+  key_ = undo.key;
+  castling_ = undo.castling;
+  en_passant_ = undo.en_passant;
+  halfmove_clock_ = undo.halfmove_clock;
+  plies_since_null_ = undo.plies_since_null;
+  history_.pop_back();
+}
+
+// Perft: the number of legal move sequences `depth` plies long (the draw
+// rules ignored). The last ply is counted in bulk: count_legal_moves().
+std::uint64_t perft(Chess& position, int depth);
+
+// The perft count below each root move, in the order legal_moves() gives them.
+struct PerftDivision {
+  Chess::Move move;
+  std::uint64_t nodes = 0;
+};
+std::vector<PerftDivision> perft_divide(Chess& position, int depth);
+
+}  // namespace brudno::games

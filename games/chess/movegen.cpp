@@ -1,0 +1,276 @@
+// Strictly legal move generation. Per position: the checkers and the pinned
+// pieces with their pin lines; in double check only the king moves; in
+// single check the other pieces may only take the checker or step between
+// it and the king. The king never steps onto a square the opponent attacks
+// with the king itself taken off the board (so it cannot retreat along the
+// checking line). En passant, which can uncover a rank, is checked directly.
+
+#include "games/chess/chess.hpp"
+
+namespace brudno::games {
+
+using namespace chess;
+
+namespace {
+
+// Every square the side `them` attacks, with `occupied` as the blockers.
+Bitboard attacked_squares(const Chess& position, Color them, Bitboard occupied) {
+  const Bitboard pawns = position.pieces(them, kPawn);
+  Bitboard attacked =
+      them == kWhite ? shift<7>(pawns) | shift<9>(pawns) : shift<-9>(pawns) | shift<-7>(pawns);
+  attacked |= kKingAttacks[position.king_square(them)];
+  for (Bitboard knights = position.pieces(them, kKnight); knights;)
+    attacked |= kKnightAttacks[pop_lsb(knights)];
+  const Bitboard queens = position.pieces(them, kQueen);
+  for (Bitboard diagonal = position.pieces(them, kBishop) | queens; diagonal;)
+    attacked |= bishop_attacks(pop_lsb(diagonal), occupied);
+  for (Bitboard straight = position.pieces(them, kRook) | queens; straight;)
+    attacked |= rook_attacks(pop_lsb(straight), occupied);
+  return attacked;
+}
+
+constexpr PieceType kPromotions[] = {kQueen, kRook, kBishop, kKnight};
+
+// Where the generator puts moves: in a list, or (perft's last ply) only into
+// their number, a popcount per piece instead of a write per move.
+class ListSink {
+ public:
+  explicit ListSink(Chess::MoveList& moves) : moves_(moves) {}
+  void add(Move move) { moves_.push_back(move); }
+  void add_from(Square from, Bitboard targets) {
+    while (targets) moves_.push_back(Move(from, pop_lsb(targets)));
+  }
+  // Pawn moves: each target square came from `kDelta` squares back.
+  template <int kDelta>
+  void add_shifted(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      moves_.push_back(Move(to - kDelta, to));
+    }
+  }
+  template <int kDelta>
+  void add_promotions_shifted(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      add_promotions(to - kDelta, to);
+    }
+  }
+  void add_promotions(Square from, Square to) {
+    for (const PieceType piece : kPromotions)
+      moves_.push_back(Move(from, to, Move::kPromotion, piece));
+  }
+
+ private:
+  Chess::MoveList& moves_;
+};
+
+class CountSink {
+ public:
+  void add(Move) { ++count_; }
+  void add_from(Square, Bitboard targets) { count_ += std::popcount(targets); }
+  template <int>
+  void add_shifted(Bitboard targets) {
+    count_ += std::popcount(targets);
+  }
+  template <int>
+  void add_promotions_shifted(Bitboard targets) {
+    count_ += 4 * std::popcount(targets);
+  }
+  void add_promotions(Square, Square) { count_ += 4; }
+  [[nodiscard]] std::size_t count() const { return count_; }
+
+ private:
+  std::size_t count_ = 0;
+};
+
+}  // namespace
+
+Bitboard Chess::attackers_to(Square square, Bitboard occupied) const {
+  return (kPawnAttacks[kBlack][square] & pieces(kWhite, kPawn)) |
+         (kPawnAttacks[kWhite][square] & pieces(kBlack, kPawn)) |
+         (kKnightAttacks[square] & by_type_[kKnight]) | (kKingAttacks[square] & by_type_[kKing]) |
+         (bishop_attacks(square, occupied) & (by_type_[kBishop] | by_type_[kQueen])) |
+         (rook_attacks(square, occupied) & (by_type_[kRook] | by_type_[kQueen]));
+}
+
+template <Color kUs, bool kNoisyOnly, class Sink>
+void Chess::generate_for(Sink& sink) const {
+  constexpr Color kThem = ~kUs;
+  constexpr int kUp = kUs == kWhite ? 8 : -8;
+  constexpr int kUpWest = kUs == kWhite ? 7 : -9;
+  constexpr int kUpEast = kUs == kWhite ? 9 : -7;
+  constexpr Bitboard kRank7 = kUs == kWhite ? rank_bb(6) : rank_bb(1);
+  constexpr Bitboard kRank3 = kUs == kWhite ? rank_bb(2) : rank_bb(5);
+
+  const Bitboard occupied = this->occupied();
+  const Bitboard ours = pieces(kUs);
+  const Bitboard theirs = pieces(kThem);
+  const Square king = king_square(kUs);
+  const Bitboard their_diagonal = pieces(kThem, kBishop) | pieces(kThem, kQueen);
+  const Bitboard their_straight = pieces(kThem, kRook) | pieces(kThem, kQueen);
+
+  const Bitboard checkers = attackers_to(king, occupied) & theirs;
+  const Bitboard danger = attacked_squares(*this, kThem, occupied ^ square_bb(king));
+  const Bitboard king_targets = kNoisyOnly ? theirs : ~ours;
+  sink.add_from(king, kKingAttacks[king] & king_targets & ~danger);
+  if (more_than_one(checkers)) return;
+
+  // The squares the other pieces may move to: anywhere, or onto the checker
+  // or between it and the king.
+  const Bitboard evasion = checkers ? between(king, lsb(checkers)) | checkers : ~Bitboard{0};
+  const Bitboard capture_targets = theirs & evasion;
+  const Bitboard targets = kNoisyOnly ? capture_targets : ~ours & evasion;
+
+  // Pieces of ours alone between the king and one of their sliders.
+  Bitboard pinned = 0;
+  Bitboard snipers = (rook_attacks(king, theirs) & their_straight) |
+                     (bishop_attacks(king, theirs) & their_diagonal);
+  while (snipers) {
+    const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
+    if (!more_than_one(blockers)) pinned |= blockers & ours;
+  }
+
+  // Pawns that are not pinned, all at once.
+  const Bitboard empty = ~occupied;
+  const Bitboard pawns = pieces(kUs, kPawn) & ~pinned;
+  const Bitboard promoting = pawns & kRank7;
+  const Bitboard others = pawns & ~kRank7;
+  if constexpr (!kNoisyOnly) {
+    const Bitboard single = shift<kUp>(others) & empty;
+    const Bitboard twice = shift<kUp>(single & kRank3) & empty & evasion;
+    sink.template add_shifted<kUp>(single & evasion);
+    sink.template add_shifted<2 * kUp>(twice);
+  }
+  sink.template add_shifted<kUpWest>(shift<kUpWest>(others) & capture_targets);
+  sink.template add_shifted<kUpEast>(shift<kUpEast>(others) & capture_targets);
+  if (promoting) {
+    sink.template add_promotions_shifted<kUp>(shift<kUp>(promoting) & empty & evasion);
+    sink.template add_promotions_shifted<kUpWest>(shift<kUpWest>(promoting) & capture_targets);
+    sink.template add_promotions_shifted<kUpEast>(shift<kUpEast>(promoting) & capture_targets);
+  }
+  // Pinned pawns, one by one, along their pin line. In check a pinned piece
+  // has no move: it could not take or block a second attacker on its king.
+  if (!checkers) {
+    for (Bitboard pinned_pawns = pieces(kUs, kPawn) & pinned; pinned_pawns;) {
+      const Square from = pop_lsb(pinned_pawns);
+      const Bitboard along = line(king, from);
+      const Bitboard captures = kPawnAttacks[kUs][from] & theirs & along;
+      const Bitboard push = square_bb(from + kUp) & empty & along;
+      Bitboard destinations = captures;
+      if (!kNoisyOnly || (square_bb(from) & kRank7)) destinations |= push;
+      if (!kNoisyOnly && push && (square_bb(from) & rank_bb(kUs == kWhite ? 1 : 6)))
+        destinations |= square_bb(from + 2 * kUp) & empty;
+      while (destinations) {
+        const Square to = pop_lsb(destinations);
+        if (square_bb(from) & kRank7) {
+          sink.add_promotions(from, to);
+        } else {
+          sink.add(Move(from, to));
+        }
+      }
+    }
+  }
+  // En passant: legal when it takes the checker or blocks, and when taking
+  // both pawns off their rank and file uncovers no slider on the king.
+  if (en_passant_ != kNoSquare) {
+    const Square captured = en_passant_ - kUp;
+    if (evasion & (square_bb(en_passant_) | square_bb(captured))) {
+      for (Bitboard takers = kPawnAttacks[kThem][en_passant_] & pieces(kUs, kPawn); takers;) {
+        const Square from = pop_lsb(takers);
+        const Bitboard after =
+            (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(en_passant_);
+        if (!(rook_attacks(king, after) & their_straight) &&
+            !(bishop_attacks(king, after) & their_diagonal))
+          sink.add(Move(from, en_passant_, Move::kEnPassant));
+      }
+    }
+  }
+
+  // Pieces. A pinned knight never moves; a pinned slider stays on its line.
+  for (Bitboard knights = pieces(kUs, kKnight) & ~pinned; knights;) {
+    const Square from = pop_lsb(knights);
+    sink.add_from(from, kKnightAttacks[from] & targets);
+  }
+  const Bitboard queens = pieces(kUs, kQueen);
+  for (Bitboard diagonal = pieces(kUs, kBishop) | queens; diagonal;) {
+    const Square from = pop_lsb(diagonal);
+    Bitboard reach = bishop_attacks(from, occupied) & targets;
+    if (square_bb(from) & pinned) reach &= line(king, from);
+    sink.add_from(from, reach);
+  }
+  for (Bitboard straight = pieces(kUs, kRook) | queens; straight;) {
+    const Square from = pop_lsb(straight);
+    Bitboard reach = rook_attacks(from, occupied) & targets;
+    if (square_bb(from) & pinned) reach &= line(king, from);
+    sink.add_from(from, reach);
+  }
+
+  // Castling: the squares between king and rook empty, the king not in check
+  // and not passing or landing on an attacked square.
+  if constexpr (!kNoisyOnly) {
+    constexpr std::uint8_t kShort = kUs == kWhite ? kWhiteShort : kBlackShort;
+    constexpr std::uint8_t kLong = kUs == kWhite ? kWhiteLong : kBlackLong;
+    constexpr Square kKingHome = relative_square(kUs, make_square(4, 0));
+    if ((castling_ & (kShort | kLong)) && !checkers) {
+      constexpr Bitboard kShortEmpty = square_bb(kKingHome + 1) | square_bb(kKingHome + 2);
+      constexpr Bitboard kLongEmpty =
+          square_bb(kKingHome - 1) | square_bb(kKingHome - 2) | square_bb(kKingHome - 3);
+      constexpr Bitboard kLongSafe = square_bb(kKingHome - 1) | square_bb(kKingHome - 2);
+      if ((castling_ & kShort) && !(occupied & kShortEmpty) && !(danger & kShortEmpty))
+        sink.add(Move(kKingHome, kKingHome + 2, Move::kCastling));
+      if ((castling_ & kLong) && !(occupied & kLongEmpty) && !(danger & kLongSafe))
+        sink.add(Move(kKingHome, kKingHome - 2, Move::kCastling));
+    }
+  }
+}
+
+template <bool kNoisyOnly, class Sink>
+void Chess::generate(Sink& sink) const {
+  if (side_ == kWhite) {
+    generate_for<kWhite, kNoisyOnly>(sink);
+  } else {
+    generate_for<kBlack, kNoisyOnly>(sink);
+  }
+}
+
+void Chess::legal_moves(MoveList& moves) const {
+  ListSink sink(moves);
+  generate<false>(sink);
+}
+void Chess::noisy_moves(MoveList& moves) const {
+  ListSink sink(moves);
+  generate<true>(sink);
+}
+std::size_t Chess::count_legal_moves() const {
+  CountSink sink;
+  generate<false>(sink);
+  return sink.count();
+}
+
+std::uint64_t perft(Chess& position, int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return position.count_legal_moves();
+  Chess::MoveList moves;
+  position.legal_moves(moves);
+  std::uint64_t total = 0;
+  for (const Chess::Move move : moves) {
+    position.play(move);
+    total += perft(position, depth - 1);
+    position.undo(move);
+  }
+  return total;
+}
+
+std::vector<PerftDivision> perft_divide(Chess& position, int depth) {
+  Chess::MoveList moves;
+  position.legal_moves(moves);
+  std::vector<PerftDivision> division;
+  for (const Chess::Move move : moves) {
+    position.play(move);
+    division.push_back({move, perft(position, depth - 1)});
+    position.undo(move);
+  }
+  return division;
+}
+
+}  // namespace brudno::games

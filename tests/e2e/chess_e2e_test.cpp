@@ -1,0 +1,183 @@
+// Chess through the built binary, as a GUI drives it: no option needed, legal
+// answers and principal lines, the UCI extras (MultiPV, currmove, perft,
+// eval), and bad input answered without losing the position.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/chess/chess.hpp"
+#include "tools/pipe/pipe_engine.hpp"
+
+namespace brudno::testing {
+namespace {
+
+using tools::count_prefix;
+using tools::starts_with;
+
+class Engine : public tools::PipeEngine {
+ public:
+  explicit Engine(const std::vector<std::string>& args = {})
+      : tools::PipeEngine(BRUDNO_BINARY, args) {}
+};
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> all;
+  for (std::string word; in >> word;) all.push_back(word);
+  return all;
+}
+
+// The words after `key` in an info line, up to the end.
+std::vector<std::string> after(const std::string& line, const std::string& key) {
+  const auto all = words(line);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i] == key) return {all.begin() + static_cast<std::ptrdiff_t>(i) + 1, all.end()};
+  }
+  return {};
+}
+
+// Plays `moves` from `position`, failing the test at the first illegal one.
+void expect_legal_line(games::Chess position, const std::vector<std::string>& moves) {
+  for (const auto& text : moves) {
+    const auto move = position.parse_move(text);
+    ASSERT_TRUE(move) << text << " is not legal in " << position.to_text();
+    position.play(*move);
+  }
+}
+
+games::Chess after_moves(const std::vector<std::string>& moves) {
+  auto position = games::Chess::start_position();
+  for (const auto& text : moves) position.play(*position.parse_move(text));
+  return position;
+}
+
+// The acceptance line: no setoption, a legal bestmove and a PV of
+// legal moves.
+TEST(ChessEndToEnd, AGuiGetsChessWithoutAnyOption) {
+  Engine engine;
+  engine.send("uci");
+  const auto handshake = engine.read_until("uciok");
+  EXPECT_EQ(count_prefix(handshake, "option name Game type combo default chess"), 1u);
+  for (const char* option :
+       {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash"}) {
+    EXPECT_EQ(count_prefix(handshake, std::string("option name ") + option + " type"), 1u)
+        << option;
+  }
+  engine.send("position startpos moves e2e4");
+  engine.send("go depth 12");
+  const auto lines = engine.read_until("bestmove", std::chrono::seconds(120));
+  ASSERT_FALSE(lines.empty());
+  ASSERT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  const auto root = after_moves({"e2e4"});
+  const auto best = words(lines.back());
+  expect_legal_line(root, {best[1]});
+  if (best.size() == 4) expect_legal_line(root, {best[1], best[3]});
+  int infos = 0;
+  for (const auto& line : lines) {
+    if (!starts_with(line, "info depth")) continue;
+    ++infos;
+    expect_legal_line(root, after(line, "pv"));
+    for (const char* field : {"seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time"}) {
+      EXPECT_FALSE(after(line, field).empty()) << field << " missing: " << line;
+    }
+  }
+  EXPECT_EQ(infos, 12);
+}
+
+TEST(ChessEndToEnd, MultiPvGivesThatManyDistinctLines) {
+  Engine engine;
+  engine.send("setoption name MultiPV value 3");
+  engine.send("position startpos");
+  engine.send("go depth 5");
+  const auto lines = engine.read_until("bestmove");
+  std::vector<std::string> firsts;
+  for (const auto& line : lines) {
+    if (!starts_with(line, "info depth 5 ")) continue;
+    expect_legal_line(games::Chess::start_position(), after(line, "pv"));
+    firsts.push_back(after(line, "pv").at(0));
+    EXPECT_EQ(after(line, "multipv").at(0), std::to_string(firsts.size()));
+  }
+  ASSERT_EQ(firsts.size(), 3u);
+  EXPECT_NE(firsts[0], firsts[1]);
+  EXPECT_NE(firsts[1], firsts[2]);
+  EXPECT_NE(firsts[0], firsts[2]);
+  EXPECT_EQ(words(lines.back()).at(1), firsts[0]) << "bestmove is the first line's move";
+}
+
+TEST(ChessEndToEnd, CurrentMoveIsReportedOnlyAfterTheFirstSecond) {
+  Engine engine;
+  engine.send("position startpos");
+  engine.send("go movetime 1500");
+  const auto lines = engine.read_until("bestmove");
+  std::size_t current = 0;
+  for (const auto& line : lines) {
+    if (after(line, "currmove").empty()) continue;
+    ++current;
+    expect_legal_line(games::Chess::start_position(), {after(line, "currmove").at(0)});
+    EXPECT_FALSE(after(line, "currmovenumber").empty()) << line;
+  }
+  EXPECT_GE(current, 1u);
+  engine.send("go depth 3");
+  EXPECT_EQ(count_prefix(engine.read_until("bestmove"), "info depth"), 3u)
+      << "a short search reports no current move";
+}
+
+TEST(ChessEndToEnd, PerftAndEvalAnswerAsStockfishDoes) {
+  Engine engine;
+  engine.send("position startpos");
+  engine.send("go perft 3");
+  const auto perft = engine.read_until("Nodes searched");
+  ASSERT_FALSE(perft.empty());
+  EXPECT_EQ(perft.back(), "Nodes searched: 8902");
+  EXPECT_EQ(perft.size(), 22u) << "20 moves, a blank line, the total";
+  engine.send("go perft 99");
+  engine.send("eval");
+  engine.send("isready");
+  const auto rest = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(rest, "info string error: go perft needs a depth from 1 to"), 1u);
+  bool final_line = false;
+  for (const auto& line : rest) final_line |= starts_with(line, "Final evaluation: +0.00");
+  EXPECT_TRUE(final_line);
+}
+
+TEST(ChessEndToEnd, BadInputKeepsThePositionAndEveryGoIsAnswered) {
+  Engine engine;
+  engine.send("position startpos moves e2e4 e7e5");
+  engine.send("position startpos moves e2e4 e2e4");                // illegal second move
+  engine.send("position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");  // four ranks
+  engine.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");           // no kings
+  // Fool's mate, then a move after it.
+  engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3");
+  engine.send("d");
+  engine.send("isready");
+  const auto lines = engine.read_until("readyok");
+  EXPECT_EQ(count_prefix(lines, "info string error"), 4u);
+  bool kept = false;
+  for (const auto& line : lines) {
+    kept |= line == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  }
+  EXPECT_TRUE(kept) << "the position after e2e4 e7e5 stays";
+  engine.send("go depth 3 searchmoves e2e4 g1f3 zz");
+  const auto search = engine.read_until("bestmove");
+  EXPECT_EQ(count_prefix(search, "info string error: searchmoves: 'zz'"), 1u);
+  const auto best = words(search.back()).at(1);
+  EXPECT_TRUE(best == "g1f3") << "e2e4 is not legal for white here: " << search.back();
+}
+
+TEST(ChessEndToEnd, MatedOrStalematedGetsBestmoveNone) {
+  Engine engine;
+  engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+  engine.send("go depth 5");
+  const auto mated = engine.read_until("bestmove");
+  EXPECT_EQ(mated.back(), "bestmove (none)");
+  engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  engine.send("go depth 5");
+  const auto stalemated = engine.read_until("bestmove");
+  EXPECT_EQ(stalemated.back(), "bestmove (none)");
+}
+
+}  // namespace
+}  // namespace brudno::testing

@@ -1,0 +1,200 @@
+// The evaluation: colour symmetry term by term, the trace a tuner reads
+// adding up to evaluate(), the incremental piece-square sum, and each term
+// moving the right way on hand-made positions.
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "games/chess/chess.hpp"
+#include "games/chess/evaluation.hpp"
+#include "tests/games/chess_test_positions.hpp"
+
+namespace brudno::games {
+namespace {
+
+using chess::kBlack;
+using chess::kWhite;
+using chess_test::position;
+namespace eval = chess::eval;
+
+// The colour-flipped mirror: ranks reversed, white and black swapped, the
+// other side to move.
+std::string mirror(const std::string& fen) {
+  std::vector<std::string> fields;
+  std::size_t at = 0;
+  while (at <= fen.size()) {
+    const std::size_t end = std::min(fen.find(' ', at), fen.size());
+    fields.push_back(fen.substr(at, end - at));
+    at = end + 1;
+  }
+  std::vector<std::string> ranks;
+  for (std::size_t from = 0;;) {
+    const std::size_t slash = fields[0].find('/', from);
+    ranks.push_back(fields[0].substr(from, slash - from));
+    if (slash == std::string::npos) break;
+    from = slash + 1;
+  }
+  std::string board;
+  for (auto rank = ranks.rbegin(); rank != ranks.rend(); ++rank) {
+    if (!board.empty()) board += '/';
+    for (const char c : *rank) board += std::isupper(c) ? std::tolower(c) : std::toupper(c);
+  }
+  std::string castling;
+  for (const char c : std::string("KQkq")) {
+    const char flipped = std::isupper(c) ? std::tolower(c) : std::toupper(c);
+    if (fields[2].find(flipped) != std::string::npos) castling += c;
+  }
+  std::string en_passant = fields[3];
+  if (en_passant != "-") en_passant[1] = static_cast<char>('1' + '8' - en_passant[1]);
+  return board + (fields[1] == "w" ? " b " : " w ") + (castling.empty() ? "-" : castling) + ' ' +
+         en_passant + ' ' + fields[4] + ' ' + fields[5];
+}
+
+// Positions from random playouts of the standard perft positions.
+std::vector<std::string> sample_positions() {
+  std::vector<std::string> fens;
+  chess_test::for_each_playout_position(
+      3, 8, 60, [&fens](const Chess& game) { fens.push_back(game.to_text()); });
+  return fens;
+}
+
+TEST(ChessEval, MirrorIsEqualTermByTerm) {
+  EXPECT_EQ(Chess::start_position().evaluate(), 0);
+  for (const std::string& fen : sample_positions()) {
+    const auto original = position(fen);
+    const auto flipped = position(mirror(fen));
+    ASSERT_EQ(original.evaluate(), flipped.evaluate()) << fen;
+    const eval::EvalTrace a = eval::trace(original);
+    const eval::EvalTrace b = eval::trace(flipped);
+    EXPECT_EQ(a.phase, b.phase);
+    for (int term = 0; term < eval::kTermCount; ++term) {
+      EXPECT_EQ(a.terms[kWhite][term], b.terms[kBlack][term])
+          << fen << ": " << eval::term_name(static_cast<eval::Term>(term));
+      EXPECT_EQ(a.terms[kBlack][term], b.terms[kWhite][term])
+          << fen << ": " << eval::term_name(static_cast<eval::Term>(term));
+    }
+    EXPECT_EQ(a.counts[kWhite], b.counts[kBlack]) << fen;
+  }
+}
+
+// What a tuner relies on: the sum of weight x count, tapered, is evaluate().
+TEST(ChessEval, TraceIsTheEvaluation) {
+  for (const std::string& fen : sample_positions()) {
+    const auto game = position(fen);
+    const eval::EvalTrace traced = eval::trace(game);
+    const int white_view = game.side_to_move() == 0 ? game.evaluate() : -game.evaluate();
+    ASSERT_EQ(traced.white_total(), white_view) << fen;
+    eval::Pair sum;
+    for (int feature = 0; feature < eval::kFeatureCount; ++feature) {
+      sum += eval::weights()[feature] *
+             (traced.counts[kWhite][feature] - traced.counts[kBlack][feature]);
+    }
+    EXPECT_EQ(eval::taper(sum, traced.phase), white_view) << fen;
+    EXPECT_LT(std::abs(game.evaluate()), engine::kMaxHeuristic);
+  }
+}
+
+TEST(ChessEval, PieceSquareSumIsIncremental) {
+  std::mt19937 random(9);
+  auto game = position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+  std::vector<Chess::Move> played;
+  for (int ply = 0; ply < 100; ++ply) {
+    Chess::MoveList moves;
+    game.legal_moves(moves);
+    if (moves.empty()) break;
+    played.push_back(moves[random() % moves.size()]);
+    game.play(played.back());
+    ASSERT_EQ(game.piece_square_sum(), position(game.to_text()).piece_square_sum());
+  }
+  while (!played.empty()) {
+    game.undo(played.back());
+    played.pop_back();
+    ASSERT_EQ(game.piece_square_sum(), position(game.to_text()).piece_square_sum());
+  }
+}
+
+eval::Pair term(std::string_view fen, eval::Term which, chess::Color color = kWhite) {
+  return eval::trace(position(fen)).terms[color][which];
+}
+
+TEST(ChessEval, PassedPawnFurtherOnIsWorthMore) {
+  const auto sixth = position("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+  const auto third = position("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+  EXPECT_GT(sixth.evaluate(), third.evaluate());
+  EXPECT_GT(term("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", eval::kPassedPawnTerm).eg,
+            term("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", eval::kPassedPawnTerm).eg);
+  // A pawn with an enemy pawn in front on the next file is not passed.
+  EXPECT_EQ(term("4k3/3p4/8/8/8/4P3/8/4K3 w - - 0 1", eval::kPassedPawnTerm), eval::Pair{});
+}
+
+TEST(ChessEval, DoubledAndIsolatedPawnsCost) {
+  const auto structure = [](std::string_view fen) { return term(fen, eval::kPawnStructureTerm); };
+  const eval::Pair healthy = structure("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1");     // a2 b2 c2
+  const eval::Pair isolated = structure("4k3/8/8/8/8/8/P1P1P3/4K3 w - - 0 1");  // a2 c2 e2
+  const eval::Pair doubled = structure("4k3/8/8/8/8/2P5/2PP4/4K3 w - - 0 1");   // c2 c3 d2
+  EXPECT_EQ(healthy, eval::Pair{});
+  EXPECT_LT(isolated.mg, healthy.mg);
+  EXPECT_LT(isolated.eg, healthy.eg);
+  EXPECT_LT(doubled.mg, healthy.mg);
+  EXPECT_LT(doubled.eg, healthy.eg);
+  EXPECT_EQ(eval::trace(position("4k3/8/8/8/8/2P5/2PP4/4K3 w - - 0 1"))
+                .counts[kWhite][eval::kDoubledPawnFeature],
+            1);
+  // The whole evaluation: the same three pawns, connected, are worth more.
+  EXPECT_GT(position("4k3/8/8/8/8/8/1PPP4/4K3 w - - 0 1").evaluate(),
+            position("4k3/8/8/8/8/8/1P1P1P2/4K3 w - - 0 1").evaluate());
+}
+
+TEST(ChessEval, BishopPairCounts) {
+  const eval::Pair pair = term("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", eval::kBishopTerm);
+  const eval::Pair one = term("4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1", eval::kBishopTerm);
+  const eval::Pair same_colour = term("4k3/8/8/8/8/8/1B6/2B1K3 w - - 0 1", eval::kBishopTerm);
+  EXPECT_GT(pair.mg, one.mg);
+  EXPECT_GT(pair.eg, one.eg);
+  EXPECT_EQ(same_colour, eval::Pair{});
+}
+
+TEST(ChessEval, RookOnAnOpenFileBeatsAClosedOne) {
+  const auto rooks = [](std::string_view fen) { return term(fen, eval::kRookTerm); };
+  const eval::Pair open = rooks("4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1");
+  const eval::Pair half_open = rooks("4k3/3p4/8/8/8/8/PP6/3RK3 w - - 0 1");
+  const eval::Pair closed = rooks("4k3/3p4/8/8/8/8/3P4/3RK3 w - - 0 1");
+  EXPECT_GT(open.mg, half_open.mg);
+  EXPECT_GT(half_open.mg, closed.mg);
+  EXPECT_EQ(closed, eval::Pair{});
+}
+
+TEST(ChessEval, ExposedKingCostsInTheMiddlegame) {
+  // The same material; white's king behind its pawns, or with them gone to
+  // the other wing and a black queen and rook near it.
+  const char* sheltered = "r3k3/1q6/8/8/8/8/PPP2PPP/R5K1 w - - 0 1";
+  const char* exposed = "r3k3/1q6/8/8/8/8/PPPPPP2/R5K1 w - - 0 1";
+  const eval::Pair safe = term(sheltered, eval::kKingSafetyTerm);
+  const eval::Pair open = term(exposed, eval::kKingSafetyTerm);
+  EXPECT_LT(open.mg, safe.mg);
+  EXPECT_LT(open.mg - safe.mg, open.eg - safe.eg);  // it matters more in the middlegame
+  // Black's queen and rook aim at the open king.
+  EXPECT_GT(eval::trace(position(exposed)).counts[kWhite][eval::kKingZoneAttackFeature],
+            eval::trace(position(sheltered)).counts[kWhite][eval::kKingZoneAttackFeature]);
+}
+
+TEST(ChessEval, BreakdownShowsEveryTermAndTheTotal) {
+  const auto game =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
+  const std::string text = eval::breakdown(game);
+  for (int term = 0; term < eval::kTermCount; ++term)
+    EXPECT_NE(text.find(eval::term_name(static_cast<eval::Term>(term))), std::string::npos);
+  const int white_view = -game.evaluate();
+  char total[64];
+  std::snprintf(total, sizeof total, "Final evaluation: %s%.2f (white side)\n",
+                white_view >= 0 ? "+" : "", white_view / 100.0);
+  EXPECT_NE(text.find(total), std::string::npos) << text;
+  EXPECT_EQ(text.back(), '\n');
+}
+
+}  // namespace
+}  // namespace brudno::games
