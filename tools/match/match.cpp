@@ -1,243 +1,235 @@
 // brudno-match: plays games between two engine processes through pipes, as a
 // tournament harness does, with a real clock for each side measured from
-// outside (from sending `go` to reading `bestmove`), and reports the results
-// and every loss on time. The arbiter knows the rules from the game library,
-// so an illegal or missing move is caught too.
+// outside (from sending `go` to reading `bestmove`). Chess between any two
+// UCI engines (openings from an EPD file played with both colours, PGN,
+// Elo with its pentanomial interval, SPRT), and the engine's Connect Four
+// and tic-tac-toe. The arbiter knows the rules from the game library.
 
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <random>
-#include <sstream>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "engine/game.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "tools/pipe/pipe_engine.hpp"
+#include "tools/match/board_game_match.hpp"
+#include "tools/match/chess_match.hpp"
+#include "tools/match/engine_spec.hpp"
 
 namespace {
 
 namespace po = boost::program_options;
-using Clock = std::chrono::steady_clock;
-using Milliseconds = std::chrono::duration<double, std::milli>;
-using brudno::engine::Status;
+namespace match = brudno::tools::match;
 
-struct Settings {
-  std::string engines[2];
-  std::string game = "connect4";
-  int games = 100;
-  double base_ms = 1000;
-  double increment_ms = 10;
-  int threads = 1;
-  int hash = 16;
-  int opening_plies = 2;
-  unsigned seed = 1;
-};
+constexpr int kMostGamesAtOnce = 2;
 
-struct Tally {
-  int wins[2] = {0, 0};  // by engine, not by colour
-  int draws = 0;
-  int time_losses[2] = {0, 0};
-  int illegal[2] = {0, 0};
-  double least_left_ms[2] = {1e18, 1e18};  // the lowest clock after a move, by engine
-  int moves = 0;
-};
-
-std::unique_ptr<brudno::tools::PipeEngine> start_engine(const Settings& settings, int index) {
-  auto engine = std::make_unique<brudno::tools::PipeEngine>(settings.engines[index],
-                                                            std::vector<std::string>{});
-  engine->send("uci");
-  engine->read_until("uciok");
-  engine->send("setoption name Game value " + settings.game);
-  engine->send("setoption name Threads value " + std::to_string(settings.threads));
-  engine->send("setoption name Hash value " + std::to_string(settings.hash));
-  engine->send("isready");
-  if (engine->read_until("readyok").empty()) throw std::runtime_error("engine did not start");
-  return engine;
+int fail(const std::string& message) {
+  std::cerr << "brudno-match: " << message << '\n';
+  return 2;
 }
 
-// A random opening of `plies` moves that does not end the game.
-template <brudno::engine::Game G>
-std::vector<std::string> random_opening(int plies, std::mt19937& random) {
-  G position = G::start_position();
-  std::vector<std::string> moves;
-  for (int i = 0; i < plies && position.status() == Status::kOngoing; ++i) {
-    brudno::engine::MoveList<typename G::Move> legal;
-    position.legal_moves(legal);
-    if (legal.empty()) break;
-    const auto move =
-        legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
-    position.play(move);
-    moves.push_back(G::move_text(move));
-  }
-  return moves;
-}
-
-// One game; `first` is the engine that moves first. Returns the winner's
-// index, -1 for a draw.
-template <brudno::engine::Game G>
-int play_game(const Settings& settings, std::unique_ptr<brudno::tools::PipeEngine> (&engines)[2],
-              int first, const std::vector<std::string>& opening, Tally& tally) {
-  G position = G::start_position();
-  std::vector<std::string> moves;
-  for (const auto& text : opening) {
-    position.play(*position.parse_move(text));
-    moves.push_back(text);
-  }
-  double clock_ms[2] = {settings.base_ms, settings.base_ms};  // by side: first mover, second
-  for (auto& engine : engines) {
-    engine->send("ucinewgame");
-    engine->send("isready");
-    engine->read_until("readyok");
-  }
-  while (position.status() == Status::kOngoing) {
-    const int side = position.side_to_move();
-    const int engine_index = side == 0 ? first : 1 - first;
-    auto& engine = *engines[engine_index];
-    std::ostringstream position_line;
-    position_line << "position startpos";
-    if (!moves.empty()) position_line << " moves";
-    for (const auto& move : moves) position_line << ' ' << move;
-    engine.send(position_line.str());
-    std::ostringstream go;
-    go << std::fixed << std::setprecision(0) << "go wtime " << clock_ms[0] << " btime "
-       << clock_ms[1] << " winc " << settings.increment_ms << " binc " << settings.increment_ms;
-    const auto start = Clock::now();
-    engine.send(go.str());
-    // Wait past the clock, so a late answer is measured, not abandoned.
-    const auto reply = engine.read_until(
-        "bestmove", std::chrono::milliseconds(static_cast<long long>(clock_ms[side]) + 5000));
-    const double spent = Milliseconds(Clock::now() - start).count();
-    clock_ms[side] -= spent;
-    ++tally.moves;
-    if (reply.empty() || !reply.back().starts_with("bestmove") || clock_ms[side] < 0) {
-      ++tally.time_losses[engine_index];
-      return 1 - engine_index;
-    }
-    tally.least_left_ms[engine_index] = std::min(tally.least_left_ms[engine_index], clock_ms[side]);
-    clock_ms[side] += settings.increment_ms;
-    std::istringstream words(reply.back());
-    std::string keyword, text;
-    words >> keyword >> text;
-    const auto move = position.parse_move(text);
-    if (!move) {
-      ++tally.illegal[engine_index];
-      return 1 - engine_index;
-    }
-    position.play(*move);
-    moves.push_back(text);
-  }
-  // The side to move has lost, or it is a draw.
-  if (position.status() == Status::kDrawn) return -1;
-  const int loser_side = position.side_to_move();
-  const int loser = loser_side == 0 ? first : 1 - first;
-  return position.status() == Status::kLost ? 1 - loser : loser;
-}
-
-template <brudno::engine::Game G>
-Tally play_match(const Settings& settings) {
-  std::unique_ptr<brudno::tools::PipeEngine> engines[2] = {start_engine(settings, 0),
-                                                           start_engine(settings, 1)};
-  std::mt19937 random(settings.seed);
-  Tally tally;
-  std::vector<std::string> opening;
-  for (int game = 0; game < settings.games; ++game) {
-    // Each opening is played twice, each engine moving first once.
-    if (game % 2 == 0) opening = random_opening<G>(settings.opening_plies, random);
-    const int first = game % 2;
-    const int winner = play_game<G>(settings, engines, first, opening, tally);
-    if (winner < 0) {
-      ++tally.draws;
-    } else {
-      ++tally.wins[winner];
+// "elo0=0 elo1=10 alpha=0.05 beta=0.05", each optional, into the settings.
+std::optional<match::SprtSettings> parse_sprt(const std::vector<std::string>& words,
+                                              std::string& error) {
+  match::SprtSettings sprt;
+  const std::map<std::string, double*> fields = {
+      {"elo0", &sprt.elo0}, {"elo1", &sprt.elo1}, {"alpha", &sprt.alpha}, {"beta", &sprt.beta}};
+  for (const auto& word : words) {
+    const auto equals = word.find('=');
+    const auto field = fields.find(word.substr(0, equals));
+    std::size_t used = 0;
+    try {
+      if (equals == std::string::npos || field == fields.end()) throw std::invalid_argument(word);
+      *field->second = std::stod(word.substr(equals + 1), &used);
+      if (used != word.size() - equals - 1) throw std::invalid_argument(word);
+    } catch (const std::exception&) {
+      error = "--sprt: '" + word + "' is not elo0=, elo1=, alpha= or beta= with a number";
+      return std::nullopt;
     }
   }
-  for (auto& engine : engines) engine->send("quit");
-  return tally;
+  if (!(sprt.elo0 < sprt.elo1)) {
+    error = "--sprt: elo0 must be below elo1";
+  } else if (!(sprt.alpha > 0 && sprt.beta > 0 && sprt.alpha + sprt.beta < 1)) {
+    error = "--sprt: alpha and beta must be above 0, their sum below 1";
+  }
+  if (!error.empty()) return std::nullopt;
+  return sprt;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  Settings settings;
-  const std::string beside = (std::filesystem::path(argv[0]).parent_path() / "brudno").string();
+  std::vector<std::string> arguments(argv, argv + argc);
+  const auto split = match::split_engine_arguments(arguments);
+  const std::string beside =
+      (std::filesystem::path(arguments[0]).parent_path() / "brudno").string();
+
+  std::string game = "chess";
+  int games = 100;
+  std::string time_control;
+  double base_ms = 1000;
+  double increment_ms = 10;
+  double margin_ms = 0;
+  int concurrency = 1;
+  std::string openings = BRUDNO_MATCH_DEFAULT_OPENINGS;
+  std::string order = "random";
+  std::size_t opening_start = 1;
+  std::uint64_t seed = 1;
+  std::string pgn;
+  std::string event = "brudno-match";
+  int max_moves = 0;
+  match::BoardGameSettings board;
+
   po::options_description options(
       "Usage: brudno-match [options]\n\n"
-      "Plays games between two engines through pipes with a clock for each side,\n"
-      "measured from outside, and reports the score and every loss on time or\n"
-      "illegal move. Exits 1 if any game was lost on time or by an illegal move.\n\nOptions");
-  options.add_options()("help,h", "show this help")(
-      "engine", po::value<std::vector<std::string>>(),
-      "an engine binary; give it twice for two different engines (default: brudno beside "
-      "this tool, against itself)")("game", po::value(&settings.game)->default_value("connect4"),
-                                    "connect4 or tictactoe")(
-      "games", po::value(&settings.games)->default_value(settings.games), "games to play")(
-      "base", po::value(&settings.base_ms)->default_value(settings.base_ms),
+      "Plays games between two engines through pipes with a clock for each side, measured\n"
+      "from outside (from `go` to `bestmove`), and reports the score, Elo with its 95%\n"
+      "interval, and every game lost by a fault. Exit status 0; 1 if an engine lost a game\n"
+      "on time, by an illegal move, by no move or by a disconnect; 2 for bad input.\n\n"
+      "Engines (cutechess-cli's form; give --engine twice, or once to play itself):\n"
+      "  --engine cmd=PROGRAM [arg=ARG]... [name=NAME] [option.NAME=VALUE]...\n"
+      "      cmd= is split as a shell splits it: \"cmd=/usr/games/gnuchess --uci\";\n"
+      "      an option the engine does not declare is an error\n"
+      "  --each option.NAME=VALUE...   options for both engines, where declared\n"
+      "  (default: the brudno beside this tool, against itself)\n\nOptions");
+  options.add_options()("help,h", "show this help")("game", po::value(&game)->default_value(game),
+                                                    "chess, connect4 or tictactoe")(
+      "games", po::value(&games)->default_value(games),
+      "games to play; chess: an even number, two an opening")(
+      "tc", po::value(&time_control),
+      "time control [moves/]seconds[+increment], e.g. 1+0.01 (default: --base and --increment)")(
+      "base", po::value(&base_ms)->default_value(base_ms),
       "milliseconds on each clock at the start")(
-      "increment", po::value(&settings.increment_ms)->default_value(settings.increment_ms),
+      "increment", po::value(&increment_ms)->default_value(increment_ms),
       "milliseconds added after each move")(
-      "threads", po::value(&settings.threads)->default_value(settings.threads),
-      "the engines' Threads option")("hash",
-                                     po::value(&settings.hash)->default_value(settings.hash),
-                                     "the engines' Hash option, MB")(
-      "opening-plies", po::value(&settings.opening_plies)->default_value(settings.opening_plies),
-      "random moves before the engines take over (each opening is played with both colours)")(
-      "seed", po::value(&settings.seed)->default_value(settings.seed), "seed for the openings");
+      "time-margin", po::value(&margin_ms)->default_value(margin_ms),
+      "chess: milliseconds a clock may fall below zero before the game is lost on time")(
+      "concurrency", po::value(&concurrency)->default_value(concurrency),
+      "chess: games at once, 1 or 2, each with its own engine processes")(
+      "openings", po::value(&openings)->default_value(openings),
+      "chess: EPD file of opening positions")("opening-order",
+                                              po::value(&order)->default_value(order),
+                                              "chess: random (shuffled by --seed) or sequential")(
+      "opening-start", po::value(&opening_start)->default_value(opening_start),
+      "chess: the first opening taken, 1-based, in the (shuffled) order")(
+      "seed", po::value(&seed)->default_value(seed), "seed for the openings")(
+      "pgn", po::value(&pgn), "chess: write every game to this PGN file (replaced)")(
+      "event", po::value(&event)->default_value(event), "chess: the PGN Event tag")(
+      "resign", po::value<std::vector<std::string>>()->multitoken(),
+      "chess: movecount=N score=CP [twosided=true]: adjudicate a loss when an engine's own "
+      "score is at or below -CP for N moves (off by default)")(
+      "draw", po::value<std::vector<std::string>>()->multitoken(),
+      "chess: movenumber=M movecount=N score=CP: adjudicate a draw from move M when both "
+      "scores are within +-CP for N moves each (off by default)")(
+      "maxmoves", po::value(&max_moves)->default_value(max_moves),
+      "chess: adjudicate a draw after this many moves each (0: never)")(
+      "sprt", po::value<std::vector<std::string>>()->multitoken(),
+      "chess: elo0=0 elo1=10 alpha=0.05 beta=0.05: stop when the sequential test decides")(
+      "threads", po::value(&board.threads)->default_value(board.threads),
+      "connect4, tictactoe: the engines' Threads option (chess: --each option.Threads=N)")(
+      "hash", po::value(&board.hash)->default_value(board.hash),
+      "connect4, tictactoe: the engines' Hash option, MB")(
+      "opening-plies", po::value(&board.opening_plies)->default_value(board.opening_plies),
+      "connect4, tictactoe: random moves before the engines take over");
+
   po::variables_map vm;
+  std::vector<match::EngineSpec> engines;
+  std::vector<match::EngineOption> each;
   try {
-    po::store(po::parse_command_line(argc, argv, options), vm);
+    std::vector<const char*> rest;
+    for (const auto& word : split.rest) rest.push_back(word.c_str());
+    po::store(po::parse_command_line(static_cast<int>(rest.size()), rest.data(), options), vm);
     po::notify(vm);
+    for (const auto& words : split.engines) engines.push_back(match::parse_engine_spec(words));
+    each = match::parse_each(split.each);
   } catch (const po::error& e) {
-    std::cerr << "brudno-match: " << e.what() << '\n';
-    return 2;
+    return fail(e.what());
+  } catch (const match::SpecError& e) {
+    return fail(e.what());
   }
   if (vm.count("help")) {
     std::cout << options << '\n';
     return 0;
   }
-  const auto given =
-      vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (given.size() > 2) {
-    std::cerr << "brudno-match: at most two --engine\n";
-    return 2;
-  }
-  settings.engines[0] = given.empty() ? beside : given[0];
-  settings.engines[1] = given.size() == 2 ? given[1] : settings.engines[0];
-  if (settings.games < 1 || settings.base_ms <= 0 || settings.increment_ms < 0 ||
-      settings.threads < 1 || settings.hash < 1 || settings.opening_plies < 0) {
-    std::cerr << "brudno-match: --games, --base, --threads and --hash must be positive\n";
-    return 2;
+  if (engines.size() > 2) return fail("at most two --engine");
+  if (engines.empty()) engines.push_back(match::parse_engine_spec({"cmd=" + beside}));
+  if (engines.size() == 1) engines.push_back(engines[0]);
+  try {
+    for (const auto& engine : engines) match::resolve_program(engine.program);
+  } catch (const match::SpecError& e) {
+    return fail(e.what());
   }
 
-  Tally tally;
-  try {
-    if (settings.game == "connect4") {
-      tally = play_match<brudno::games::ConnectFour>(settings);
-    } else if (settings.game == "tictactoe") {
-      tally = play_match<brudno::games::TicTacToe>(settings);
-    } else {
-      std::cerr << "brudno-match: --game must be connect4 or tictactoe\n";
-      return 2;
+  match::TimeControl control{0, base_ms, increment_ms};
+  if (!time_control.empty()) {
+    if (!vm["base"].defaulted() || !vm["increment"].defaulted()) {
+      return fail("give --tc or --base and --increment, not both");
     }
-  } catch (const std::exception& e) {
-    std::cerr << "brudno-match: " << e.what() << '\n';
-    return 1;
+    std::string error;
+    const auto parsed = match::parse_time_control(time_control, error);
+    if (!parsed) return fail(error);
+    control = *parsed;
   }
-  std::cout << "games " << settings.games << " of " << settings.game << " at "
-            << settings.base_ms / 1000 << "+" << settings.increment_ms / 1000 << " s, threads "
-            << settings.threads << ", " << tally.moves << " moves\n";
-  std::cout << "engine 1 wins " << tally.wins[0] << ", engine 2 wins " << tally.wins[1]
-            << ", draws " << tally.draws << '\n';
-  std::cout << "lost on time: engine 1 " << tally.time_losses[0] << ", engine 2 "
-            << tally.time_losses[1] << "; illegal moves: engine 1 " << tally.illegal[0]
-            << ", engine 2 " << tally.illegal[1] << '\n';
-  std::cout << std::fixed << std::setprecision(1) << "lowest clock after a move: engine 1 "
-            << tally.least_left_ms[0] << " ms, engine 2 " << tally.least_left_ms[1] << " ms\n";
-  const bool clean =
-      tally.time_losses[0] + tally.time_losses[1] + tally.illegal[0] + tally.illegal[1] == 0;
-  return clean ? 0 : 1;
+  if (games < 1 || control.base_ms <= 0 || control.increment_ms < 0) {
+    return fail("--games and --base must be positive, --increment at least 0");
+  }
+
+  if (game != "chess") {
+    if (control.moves > 0) return fail("--tc with moves a period is for chess only");
+    if (board.threads < 1 || board.hash < 1 || board.opening_plies < 0) {
+      return fail("--threads and --hash must be positive, --opening-plies at least 0");
+    }
+    board.engines[0] = engines[0];
+    board.engines[1] = engines[1];
+    board.game = game;
+    board.games = games;
+    board.base_ms = control.base_ms;
+    board.increment_ms = control.increment_ms;
+    board.seed = static_cast<unsigned>(seed);
+    return match::run_board_game_match(board);
+  }
+
+  match::ChessMatchSettings settings;
+  settings.engines[0] = engines[0];
+  settings.engines[1] = engines[1];
+  settings.each = each;
+  settings.game.time_control = control;
+  settings.game.time_margin_ms = margin_ms;
+  settings.games = games;
+  settings.concurrency = concurrency;
+  settings.openings_path = openings;
+  settings.seed = seed;
+  settings.pgn_path = pgn;
+  settings.event = event;
+  if (games % 2 != 0) return fail("--games must be even for chess: each opening is played twice");
+  if (margin_ms < 0) return fail("--time-margin must be at least 0");
+  if (concurrency < 1 || concurrency > kMostGamesAtOnce) {
+    return fail("--concurrency must be 1 or 2: more games at once than cores distort the clocks");
+  }
+  if (order != "random" && order != "sequential") {
+    return fail("--opening-order must be random or sequential");
+  }
+  settings.opening_order =
+      order == "random" ? match::OpeningOrder::kRandom : match::OpeningOrder::kSequential;
+  if (opening_start < 1) return fail("--opening-start counts from 1");
+  settings.opening_start = opening_start - 1;
+  if (max_moves < 0) return fail("--maxmoves must be at least 0");
+  settings.game.adjudication.max_moves = max_moves;
+  std::string error;
+  if (vm.count("resign")) {
+    const auto rule = match::parse_resign_rule(vm["resign"].as<std::vector<std::string>>(), error);
+    if (!rule) return fail(error);
+    settings.game.adjudication.resign = *rule;
+  }
+  if (vm.count("draw")) {
+    const auto rule = match::parse_draw_rule(vm["draw"].as<std::vector<std::string>>(), error);
+    if (!rule) return fail(error);
+    settings.game.adjudication.draw = *rule;
+  }
+  if (vm.count("sprt")) {
+    settings.sprt = parse_sprt(vm["sprt"].as<std::vector<std::string>>(), error);
+    if (!settings.sprt) return fail(error);
+  }
+  const int status = match::run_chess_match(settings, std::cout);
+  return status;
 }
