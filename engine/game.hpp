@@ -90,6 +90,56 @@ concept HasOutcomeHorizon = Game<G> && requires(const G& position) {
   { position.outcome_horizon() } -> std::same_as<OutcomeHorizon>;
 };
 
+// A status without move generation (chess: mate and stalemate need the move
+// list). The search asks it for the game's draw rules at every node, with
+// `ply` plies since the root, so that a repetition inside the search counts
+// at once while one of the game's history before the root needs the rule's
+// full count; a node with no legal move is then lost when in check and
+// drawn when not. Games without it answer status() at every node.
+template <class G>
+concept HasRuleStatus = Game<G> && requires(const G& position, int ply) {
+  { position.is_draw(ply) } -> std::same_as<bool>;
+  { position.in_check() } -> std::same_as<bool>;
+};
+
+// Quiescence search: at the horizon the search goes on with the noisy moves
+// only (captures and promotions; every move when in check), the side to
+// move standing pat on evaluate(), and static exchange evaluation (`see_ge`:
+// does the move win at least `threshold` in the exchange on its square?)
+// leaves out the captures that lose material.
+template <class G>
+concept HasQuiescence = HasRuleStatus<G> &&
+    requires(const G& position, typename G::Move move, MoveList<typename G::Move>& moves,
+             int threshold) {
+  { position.noisy_moves(moves) } -> std::same_as<void>;
+  { position.see_ge(move, threshold) } -> std::same_as<bool>;
+  { position.is_capture(move) } -> std::same_as<bool>;
+  { position.is_promotion(move) } -> std::same_as<bool>;
+  { position.gives_check(move) } -> std::same_as<bool>;
+};
+
+// A null move (passing the turn) for null-move pruning, and whether the side
+// to move has pieces besides pawns: without, zugzwang makes passing unsound.
+template <class G>
+concept HasNullMove = Game<G> && requires(G game, const G& position) {
+  { game.play_null() } -> std::same_as<void>;
+  { game.undo_null() } -> std::same_as<void>;
+  { position.has_non_pawn_material() } -> std::same_as<bool>;
+};
+
+// Whether a node asks for its children's table lines before it searches
+// them (playing each move to learn its key). A game whose moves cost more to
+// play than a cache miss, and whose nodes cut off after a move or two
+// (chess), says `static constexpr bool kPrefetchChildren = false`.
+template <Game G>
+constexpr bool prefetches_children() {
+  if constexpr (requires { G::kPrefetchChildren; }) {
+    return G::kPrefetchChildren;
+  } else {
+    return true;
+  }
+}
+
 // Every exact value is a win, a loss or a draw (no static values at the end
 // of the game): the solver can then search the distance to the end directly.
 template <class G>

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 
 #include "engine/game.hpp"
@@ -14,7 +15,6 @@ namespace brudno::engine {
 // Two quiet moves per ply that recently caused a beta cut-off.
 class KillerTable {
  public:
-  void clear() { killers_ = {}; }
   void record(int ply, std::uint16_t move) {
     auto& slot = killers_[ply];
     if (slot[0] == move + 1u) return;
@@ -34,7 +34,6 @@ class HistoryTable {
  public:
   static constexpr int kSize = 4096;
   static constexpr int kLimit = 1 << 16;
-  void clear() { history_ = {}; }
   void reward(std::uint16_t move, int depth) {
     int& value = history_[index(move)];
     value += depth * depth;
@@ -52,6 +51,48 @@ class HistoryTable {
   std::array<int, kSize> history_{};
 };
 
+// The quiet-move statistics of the selective search (chess): a history per
+// side and move, moved towards the outcome of each cut-off with "gravity"
+// (a bonus for the move that cut, a malus for the quiet moves tried before
+// it, each scaled down as the value nears its bound), and the move that last
+// refuted each move of the opponent (counter moves).
+class QuietHistory {
+ public:
+  static constexpr int kBound = 16384;
+  static constexpr int kMoves = 4096;  // the move's low twelve bits: chess's from and to
+
+  [[nodiscard]] int value(int side, std::uint16_t move) const {
+    return history_[static_cast<std::size_t>(side & 1)][move % kMoves];
+  }
+  // A bonus (positive) or a malus (negative), at most kBound in size.
+  void update(int side, std::uint16_t move, int bonus) {
+    int& value = history_[static_cast<std::size_t>(side & 1)][move % kMoves];
+    value += bonus - value * std::abs(bonus) / kBound;
+  }
+  static int bonus_for(int depth) { return std::min(depth * depth * 16, 1600); }
+
+  // The counter to the opponent's last move, stored as move + 1 (0: none).
+  [[nodiscard]] std::optional<std::uint16_t> counter(std::uint16_t previous) const {
+    const std::uint32_t stored = counters_[previous % kMoves];
+    if (stored == 0) return std::nullopt;
+    return static_cast<std::uint16_t>(stored - 1);
+  }
+  void set_counter(std::uint16_t previous, std::uint16_t move) {
+    counters_[previous % kMoves] = move + 1u;
+  }
+
+ private:
+  std::array<std::array<int, kMoves>, 2> history_{};
+  std::array<std::uint32_t, kMoves> counters_{};
+};
+
+// What the selective search adds to ordering a node's quiet moves.
+struct QuietOrdering {
+  const QuietHistory* history = nullptr;  // null: the plain HistoryTable orders them
+  int side = 0;
+  std::optional<std::uint16_t> counter;  // the counter to the opponent's last move
+};
+
 // Hands out the moves of one node best first: the table move before anything
 // else, then the rest by score (selection sort: a cut-off usually comes early,
 // so most of the list is never sorted). The rest are scored only when the
@@ -63,8 +104,14 @@ class MovePicker {
   using Move = typename G::Move;
 
   MovePicker(const G& position, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
-             int ply, const KillerTable& killers, const HistoryTable& history)
-      : position_(position), moves_(moves), killers_(killers), history_(history), ply_(ply) {
+             int ply, const KillerTable& killers, const HistoryTable& history,
+             QuietOrdering quiet = {})
+      : position_(position),
+        moves_(moves),
+        killers_(killers),
+        history_(history),
+        quiet_(quiet),
+        ply_(ply) {
     if (!table_move) return;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (move_bits<G>(moves[i]) == *table_move) {
@@ -90,13 +137,16 @@ class MovePicker {
   }
 
  private:
-  // The game's hint bands first, then killers, then history.
+  // The game's hint bands first, then killers, then the counter move, then
+  // history.
   void score_rest() {
     scored_ = true;
     for (std::size_t i = next_; i < moves_.size(); ++i) {
       const std::uint16_t bits = move_bits<G>(moves_[i]);
-      long long key = history_.value(bits);
+      long long key = quiet_.history != nullptr ? quiet_.history->value(quiet_.side, bits)
+                                                : history_.value(bits);
       if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
+      if (quiet_.counter == bits) key += 1LL << 19;
       if constexpr (HasMoveHints<G>)
         key += static_cast<long long>(position_.move_hint(moves_[i])) << 24;
       keys_[i] = key;
@@ -107,6 +157,7 @@ class MovePicker {
   MoveList<Move>& moves_;
   const KillerTable& killers_;
   const HistoryTable& history_;
+  QuietOrdering quiet_;
   int ply_;
   bool table_move_first_ = false;
   bool scored_ = false;

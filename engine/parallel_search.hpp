@@ -34,11 +34,12 @@ template <Game G>
 class ParallelSearch {
  public:
   using Move = typename G::Move;
+  using Worker = SearchWorker<G, /*kTeam=*/true>;
 
   ParallelSearch(const G& root, TranspositionTable& table, const AbortPolicy& abort, int threads)
       : arena_(threads) {
     for (int i = 0; i < threads; ++i) {
-      workers_.push_back(std::make_unique<SearchWorker<G>>(root, table, abort));
+      workers_.push_back(std::make_unique<Worker>(root, table, abort));
       workers_.back()->watch_cutoff(&finished_);
       workers_.back()->share_busy(&busy_);
     }
@@ -68,6 +69,18 @@ class ParallelSearch {
   void set_root(const G& root) {
     for (auto& worker : workers_) worker->set_root(root);
   }
+  // Only the first worker reports: one currmove line per move, not one a thread.
+  void report_root_moves(typename Worker::RootMoveCallback callback) {
+    workers_.front()->report_root_moves(std::move(callback));
+  }
+  // See SearchWorker::set_selective().
+  void set_selective(bool selective) {
+    for (auto& worker : workers_) worker->set_selective(selective);
+  }
+  // See SearchWorker::restrict_root().
+  void restrict_root(const std::vector<Move>& moves) {
+    for (auto& worker : workers_) worker->restrict_root(moves);
+  }
 
   // True when the search was stopped before any thread finished.
   [[nodiscard]] bool aborted() const { return !answered_; }
@@ -84,7 +97,7 @@ class ParallelSearch {
   }
 
  private:
-  void run_worker(SearchWorker<G>& worker, int depth, Score alpha, Score beta) {
+  void run_worker(Worker& worker, int depth, Score alpha, Score beta) {
     const Score score = worker.search_root(depth, alpha, beta);
     if (worker.aborted()) return;
     const std::lock_guard lock(mutex_);
@@ -97,7 +110,7 @@ class ParallelSearch {
   }
 
   tbb::task_arena arena_;
-  std::vector<std::unique_ptr<SearchWorker<G>>> workers_;
+  std::vector<std::unique_ptr<Worker>> workers_;
   BusyTable busy_;
   std::atomic<bool> finished_{false};
   std::mutex mutex_;  // guards the answer below while the workers run

@@ -11,6 +11,7 @@
 #include <utility>
 #include <variant>
 
+#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/proof.hpp"
 #include "engine/search_worker.hpp"
@@ -19,15 +20,22 @@
 
 namespace brudno::engine {
 
+// The most positions one proof may hold unless told otherwise: a proof of a
+// position far from the end of a large game would fill the memory, and end
+// the process with it, long before it was done.
+inline constexpr std::size_t kDefaultMaxProofPositions = 2'000'000;
+
 template <Game G>
 class ProofBuilder {
  public:
   using Move = typename G::Move;
 
-  ProofBuilder(const G& root, TranspositionTable& table, const std::atomic<bool>& stop)
-      : position_(root), table_(table), abort_(stop, std::nullopt) {}
+  ProofBuilder(const G& root, TranspositionTable& table, const std::atomic<bool>& stop,
+               std::size_t max_positions = kDefaultMaxProofPositions)
+      : position_(root), table_(table), abort_(stop, std::nullopt), max_positions_(max_positions) {}
 
-  // The proof, or why it could not be made (a bound that does not hold, a stop).
+  // The proof, or why it could not be made (a bound that does not hold, a
+  // stop, more positions than allowed).
   std::variant<Proof, std::string> build(ProofClaim claim, Score bound) {
     proof_ = Proof{claim, bound, 0, {}};
     built_.clear();
@@ -42,6 +50,11 @@ class ProofBuilder {
     const auto memo_key = std::pair{position_.key(), ply};
     if (const auto found = built_.find(memo_key); found != built_.end()) return found->second;
     const int index = static_cast<int>(proof_.nodes.size());
+    if (proof_.nodes.size() >= max_positions_) {
+      problem_ = "the proof would hold more than " + std::to_string(max_positions_) +
+                 " positions; a position nearer the end of the game has a smaller one";
+      return index;
+    }
     proof_.nodes.emplace_back();
     built_.emplace(memo_key, index);
     if (problem_) return index;
@@ -122,6 +135,7 @@ class ProofBuilder {
   G position_;
   TranspositionTable& table_;
   AbortPolicy abort_;
+  std::size_t max_positions_;
   Proof proof_;
   std::map<std::pair<std::uint64_t, int>, int> built_;
   std::optional<std::string> problem_;

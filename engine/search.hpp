@@ -9,12 +9,16 @@
 #include <functional>
 #include <optional>
 #include <thread>
+#include <vector>
 
+#include "engine/abort_policy.hpp"
+#include "engine/aspiration.hpp"
 #include "engine/game.hpp"
 #include "engine/parallel_search.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
+#include "engine/search_settings.hpp"
 #include "engine/search_worker.hpp"
 #include "engine/solver.hpp"
 #include "engine/terminal.hpp"
@@ -23,69 +27,30 @@
 
 namespace brudno::engine {
 
-// How a search runs, as opposed to how long (SearchLimits).
-struct SearchSettings {
-  int threads = 1;  // threads sharing the tree (ParallelSearch) when above 1
-  Milliseconds move_overhead = kDefaultMoveOverhead;
-};
-
-// Half-width of the first aspiration window, in the game's evaluation units.
-template <Game G>
-constexpr Score aspiration_window() {
-  if constexpr (requires { G::kAspirationWindow; }) {
-    return G::kAspirationWindow;
-  } else {
-    return 25;
-  }
-}
-
 template <Game G>
 class Search {
  public:
   using Move = typename G::Move;
   using Reporter = std::function<void(const IterationReport<Move>&)>;
+  using RootMoveReporter = std::function<void(const CurrentMove<Move>&)>;
   using Clock = std::chrono::steady_clock;
 
   explicit Search(TranspositionTable& table, SearchSettings settings = {})
       : table_(table), settings_(settings) {}
 
+  // Told of each root move as the search starts it, once a second has
+  // passed (UCI sends currmove only then, not to flood the GUI).
+  void report_root_moves(RootMoveReporter reporter) { root_move_reporter_ = std::move(reporter); }
+
   // Searches `root` until a limit is met, the value is proven, or `stop` is set.
   // An infinite or pondering search returns only after `stop` (or, pondering,
   // after `ponderhit` and its time), as UCI asks. `clock` lets the caller
   // restart the time at ponderhit; without one the search keeps its own.
+  // `search_moves` restricts the root to those moves (UCI `go searchmoves`);
+  // empty, or with none of them legal, every move is searched.
   SearchResult<Move> run(const G& root, const SearchLimits& limits, const std::atomic<bool>& stop,
-                         const Reporter& report = {}, SearchClock* clock = nullptr) {
-    SearchClock own_clock;
-    SearchClock& timer = clock != nullptr ? *clock : own_clock;
-    table_.new_search();
-    const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
-    const AbortPolicy abort(stop, limits.nodes,
-                            budget ? std::optional{budget->maximum} : std::nullopt, &timer);
-    const Run run{limits, budget, abort, timer, Clock::now(), report};
-
-    SearchResult<Move> result;
-    MoveList<Move> root_moves;
-    const Status status = root.status();
-    if (status == Status::kOngoing) root.legal_moves(root_moves);
-    if (root_moves.empty()) {
-      result.score = status == Status::kOngoing ? root.evaluate() : terminal_score(status, 0);
-      result.exact = true;
-    } else {
-      result.best_move = root_moves[0];  // something legal even if stopped at once
-      bool solved = false;
-      if constexpr (HasPlyBound<G>) {
-        if (limits.solve) {
-          solve_exactly(root, run, result);
-          solved = true;
-        }
-      }
-      if (!solved) deepen(root, run, result);
-    }
-    while ((limits.infinite || timer.pondering()) && !stop.load(std::memory_order_relaxed)) {
-      std::this_thread::sleep_for(Milliseconds{1});
-    }
-    return result;
-  }
+                         const Reporter& report = {}, SearchClock* clock = nullptr,
+                         const std::vector<Move>& search_moves = {});
 
  private:
   // What one run of the search works with.
@@ -96,22 +61,43 @@ class Search {
     const SearchClock& clock;  // the time budget counts on this one
     Clock::time_point start;   // reports count from here
     const Reporter& report;
+    const std::vector<Move>& only;  // the root moves to search; empty: all
   };
 
+  // The moves of `wanted` that are legal at the root, in the order given.
+  static std::vector<Move> legal_subset(const MoveList<Move>& legal,
+                                        const std::vector<Move>& wanted) {
+    std::vector<Move> subset;
+    for (const Move move : wanted) {
+      if (legal.contains(move) && std::find(subset.begin(), subset.end(), move) == subset.end()) {
+        subset.push_back(move);
+      }
+    }
+    return subset;
+  }
+
   void publish(const Run& run, int depth, int seldepth, Score score, std::uint64_t nodes,
-               const std::vector<Move>& pv) {
+               const std::vector<Move>& pv, int multipv = 1) {
     if (!run.report) return;
-    const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - run.start);
-    const auto ms = static_cast<std::uint64_t>(std::max<long long>(elapsed.count(), 1));
-    run.report(IterationReport<Move>{depth, seldepth, score, nodes, nodes * 1000 / ms, elapsed,
-                                     table_.hashfull(), pv});
+    const auto elapsed = Clock::now() - run.start;
+    // Speed from microseconds: a search that took under a millisecond (time
+    // 0) still reports the rate it ran at, not its nodes times a thousand.
+    const auto micros = std::max<std::int64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count(), 1);
+    const auto nps =
+        static_cast<std::uint64_t>(static_cast<double>(nodes) * 1e6 / static_cast<double>(micros));
+    run.report(IterationReport<Move>{depth, seldepth, score, nodes, nps,
+                                     std::chrono::duration_cast<Milliseconds>(elapsed),
+                                     table_.hashfull(), pv, multipv});
   }
 
   // Games with a bound on their length are solved with null-window probes to
   // the end instead of deepening: no iteration is spent at heuristic depths.
   void solve_exactly(const G& root, const Run& run,
                      SearchResult<Move>& result) requires HasPlyBound<G> {
-    const auto outcome = Solver<G>(table_, run.abort, settings_.threads).solve(root);
+    Solver<G> solver(table_, run.abort, settings_.threads);
+    solver.restrict_root(run.only);
+    const auto outcome = solver.solve(root);
     result.nodes = outcome.nodes;
     if (!outcome.solved) return;
     result.score = outcome.score;
@@ -126,11 +112,27 @@ class Search {
   void deepen(const G& root, const Run& run, SearchResult<Move>& result) {
     if (settings_.threads > 1) {
       ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads);
+      parallel.restrict_root(run.only);
+      parallel.set_selective(settings_.selective);
+      parallel.report_root_moves(root_move_callback(run));
       deepen_with(parallel, root, run, result);
     } else {
       SearchWorker<G> worker(root, table_, run.abort);
+      worker.restrict_root(run.only);
+      worker.set_selective(settings_.selective);
+      worker.report_root_moves(root_move_callback(run));
       deepen_with(worker, root, run, result);
     }
+  }
+
+  // What the workers call as they start each root move: currmove, once a
+  // second has passed since the search began.
+  typename SearchWorker<G>::RootMoveCallback root_move_callback(const Run& run) {
+    if (!root_move_reporter_) return {};
+    return [this, &run](Move move, int number) {
+      if (Clock::now() - run.start < std::chrono::seconds(1)) return;
+      root_move_reporter_(CurrentMove<Move>{current_depth_, move, number});
+    };
   }
 
   // `worker` is a SearchWorker or a ParallelSearch: both search the root.
@@ -138,13 +140,17 @@ class Search {
   void deepen_with(RootSearch& worker, const G& root, const Run& run, SearchResult<Move>& result) {
     int ply_bound = kMaxPly;
     if constexpr (HasPlyBound<G>) ply_bound = std::max(1, root.max_plies_left());
-    const int max_depth = std::clamp(run.limits.depth.value_or(kMaxPly), 1, kMaxPly);
+    const int max_depth = std::clamp(depth_limit(run.limits), 1, kMaxPly);
+    std::vector<Score> other_lines;  // the last scores of lines 2, 3, ... (MultiPV)
 
     for (int depth = 1; depth <= max_depth && !run.abort.stop_requested(); ++depth) {
+      current_depth_ = depth;
       const auto previous_best = result.best_move;
       const Score previous_score = result.score;
       const Score score = search_with_aspiration(worker, depth, result.score);
       result.nodes = worker.nodes();
+      // From here on the time limit may cut an iteration short.
+      run.abort.arm_clock();
       if (worker.aborted()) break;
 
       const auto pv = worker.principal_variation();
@@ -154,10 +160,45 @@ class Search {
       result.depth = depth;
       result.exact = depth >= ply_bound || (is_decisive(score) && plies_to_end(score) <= depth);
       publish(run, depth, worker.seldepth(), score, worker.nodes(), pv);
-      if (result.exact) break;
+      if (settings_.multipv > 1 && !pv.empty()) {
+        search_other_lines(worker, root, run, depth, pv[0], other_lines);
+        result.nodes = worker.nodes();
+        if (worker.aborted()) break;
+      }
+      if (result.exact || mate_found(run.limits, score)) break;
       if (depth > 1 && out_of_time(run, result.best_move != previous_best, score < previous_score))
         break;
     }
+  }
+
+  // MultiPV: line k is the best line among the root moves the first k - 1
+  // lines did not start with, each searched to the iteration's depth and
+  // reported as `multipv k`.
+  template <class RootSearch>
+  void search_other_lines(RootSearch& worker, const G& root, const Run& run, int depth, Move best,
+                          std::vector<Score>& scores) {
+    MoveList<Move> legal;
+    root.legal_moves(legal);
+    std::vector<Move> remaining;
+    for (const Move move : legal) {
+      const bool allowed =
+          run.only.empty() || std::find(run.only.begin(), run.only.end(), move) != run.only.end();
+      if (allowed && move != best) remaining.push_back(move);
+    }
+    scores.resize(static_cast<std::size_t>(std::max(settings_.multipv - 1, 0)), 0);
+    std::vector<Move> pv;
+    for (int line = 2; line <= settings_.multipv && !remaining.empty(); ++line) {
+      worker.restrict_root(remaining);
+      Score& last = scores[static_cast<std::size_t>(line - 2)];
+      const Score score = search_with_aspiration(worker, depth, last);
+      if (worker.aborted()) break;
+      pv = worker.principal_variation();
+      if (pv.empty()) break;
+      last = score;
+      publish(run, depth, worker.seldepth(), score, worker.nodes(), pv, line);
+      std::erase(remaining, pv.front());
+    }
+    worker.restrict_root(run.only);
   }
 
   // Should deepening stop here? The next iteration costs several times this
@@ -175,31 +216,80 @@ class Search {
     return run.clock.elapsed() * 2 >= optimum;
   }
 
+  // The deepest iteration: the `depth` limit, or 2N plies for `mate N`
+  // alone (a mate in N moves is 2N - 1 plies deep).
+  static int depth_limit(const SearchLimits& limits) {
+    if (limits.depth) return *limits.depth;
+    const bool mate_alone = limits.mate && !limits.nodes && !limits.movetime && !limits.time[0] &&
+                            !limits.time[1] && !limits.infinite;
+    return mate_alone ? 2 * *limits.mate : kMaxPly;
+  }
+
+  // `go mate N`: a win in N moves or fewer is proven.
+  static bool mate_found(const SearchLimits& limits, Score score) {
+    return limits.mate && is_decisive(score) && score > 0 && mate_in_moves(score) <= *limits.mate;
+  }
+
   template <class RootSearch>
   Score search_with_aspiration(RootSearch& worker, int depth, Score previous) {
-    Score delta = aspiration_window<G>();
-    Score alpha = -kInfinity;
-    Score beta = kInfinity;
-    if (depth >= 3 && !is_decisive(previous)) {
-      alpha = std::max(previous - delta, -kInfinity);
-      beta = std::min(previous + delta, kInfinity);
-    }
+    AspirationWindow window(aspiration_width<G>());
+    if (depth >= 3 && !is_decisive(previous)) window.centre_on(previous);
     while (true) {
-      const Score score = worker.search_root(depth, alpha, beta);
-      if (worker.aborted()) return score;
-      if (score <= alpha) {
-        alpha = is_decisive(score) ? -kInfinity : std::max(score - delta, -kInfinity);
-      } else if (score >= beta) {
-        beta = is_decisive(score) ? kInfinity : std::min(score + delta, kInfinity);
-      } else {
-        return score;
-      }
-      delta *= 2;
+      const Score score = worker.search_root(depth, window.alpha(), window.beta());
+      if (worker.aborted() || !window.widen_around(score)) return score;
     }
   }
 
   TranspositionTable& table_;
   SearchSettings settings_;
+  RootMoveReporter root_move_reporter_;
+  int current_depth_ = 0;  // the iteration running, for currmove
 };
+
+// Defined out of the class, so that it is not inline: the files that see
+// an explicit instantiation declared (protocol/game_searches.hpp) then
+// leave it to the one file that makes it.
+template <Game G>
+SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits& limits,
+                                              const std::atomic<bool>& stop, const Reporter& report,
+                                              SearchClock* clock,
+                                              const std::vector<Move>& search_moves) {
+  SearchClock own_clock;
+  SearchClock& timer = clock != nullptr ? *clock : own_clock;
+  table_.new_search();
+  const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
+  // Deepening arms the clock once its first iteration is done; solving,
+  // which has no first iteration to finish, is timed from the start.
+  const AbortPolicy abort(stop, limits.nodes,
+                          budget ? std::optional{budget->maximum} : std::nullopt, &timer,
+                          limits.solve);
+  SearchResult<Move> result;
+  MoveList<Move> root_moves;
+  const Status status = root.status();
+  // A draw by a rule the players may leave unclaimed is still searched.
+  if (plays_on<G>(status)) root.legal_moves(root_moves);
+  const std::vector<Move> only = legal_subset(root_moves, search_moves);
+  const Run run{limits, budget, abort, timer, Clock::now(), report, only};
+
+  if (root_moves.empty()) {
+    result.score = status == Status::kOngoing ? root.evaluate() : terminal_score(status, 0);
+    result.exact = true;
+  } else {
+    // Something legal even if stopped at once.
+    result.best_move = only.empty() ? root_moves[0] : only[0];
+    bool solved = false;
+    if constexpr (HasPlyBound<G>) {
+      if (limits.solve) {
+        solve_exactly(root, run, result);
+        solved = true;
+      }
+    }
+    if (!solved) deepen(root, run, result);
+  }
+  while ((limits.infinite || timer.pondering()) && !stop.load(std::memory_order_relaxed)) {
+    std::this_thread::sleep_for(Milliseconds{1});
+  }
+  return result;
+}
 
 }  // namespace brudno::engine

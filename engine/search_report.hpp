@@ -20,6 +20,15 @@ struct IterationReport {
   Milliseconds time{0};
   int hashfull = 0;      // permille
   std::vector<Move> pv;  // the principal line, the classic linemax
+  int multipv = 1;       // which line, with MultiPV: 1 for the best
+};
+
+// The root move a search is on, for UCI's currmove (after the first second).
+template <class Move>
+struct CurrentMove {
+  int depth = 0;
+  Move move{};
+  int number = 0;  // 1 for the first move searched at this depth
 };
 
 template <class Move>

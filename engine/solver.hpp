@@ -15,9 +15,11 @@
 #include <optional>
 #include <vector>
 
+#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/parallel_search.hpp"
 #include "engine/search_worker.hpp"
+#include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
@@ -40,9 +42,18 @@ class Solver {
 
   enum class Line { kWanted, kNotWanted };
 
+  // Restricts the root to these moves (UCI `go searchmoves`); empty: all.
+  void restrict_root(const std::vector<Move>& moves) {
+    root_moves_.assign(moves.begin(), moves.end());
+  }
+
   // The value of `root`; with Line::kWanted also a principal line, which costs
   // one more search. Node counts are per call.
   Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted) {
+    if (const Status status = root.status(); status != Status::kOngoing) {
+      // Over already: nothing to search, and no grade for a game that ended 0 plies away.
+      return Outcome{terminal_score(status, 0), true, 0, {}};
+    }
     const bool want_line = line == Line::kWanted && !weak;
     // One worker (or team) serves every position: its tables are large to set
     // up and its move-ordering statistics carry over usefully.
@@ -52,6 +63,7 @@ class Solver {
       } else {
         parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
       }
+      parallel_->restrict_root(root_moves_);
       return solve_with(*parallel_, root, weak, want_line);
     }
     if (worker_) {
@@ -59,6 +71,7 @@ class Solver {
     } else {
       worker_.emplace(root, table_, abort_);
     }
+    worker_->restrict_root(root_moves_);
     return solve_with(*worker_, root, weak, want_line);
   }
 
@@ -168,6 +181,7 @@ class Solver {
   TranspositionTable& table_;
   const AbortPolicy& abort_;
   int threads_;
+  std::vector<Move> root_moves_;
   std::optional<SearchWorker<G>> worker_;
   std::unique_ptr<ParallelSearch<G>> parallel_;
 };

@@ -17,4 +17,15 @@ constexpr Score terminal_score(Status status, int ply) {
   return 0;
 }
 
+// Whether a position with `status` is still played: a game going on, or
+// one drawn by a rule that its players claim or not (repetition, the
+// fifty-move rule), where the game tells those from the end of the game.
+template <Game G>
+constexpr bool plays_on(Status status) {
+  if constexpr (HasRuleStatus<G>) {
+    if (status == Status::kDrawn) return true;
+  }
+  return status == Status::kOngoing;
+}
+
 }  // namespace brudno::engine

@@ -1,27 +1,45 @@
 #include "engine/time_manager.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace brudno::engine {
+namespace {
+
+// Milliseconds as a plain count in [0, kMaxClock]: with at most 50 moves to
+// the control, every product below stays under 2^40.
+std::int64_t bounded(Milliseconds time) {
+  return std::clamp<std::int64_t>(time.count(), 0, kMaxClock.count());
+}
+
+}  // namespace
 
 std::optional<TimeBudget> allocate_time(const SearchLimits& limits, int side_to_move,
                                         Milliseconds move_overhead) {
   if (limits.infinite) return std::nullopt;
   if (limits.movetime) {
-    const Milliseconds time = std::max(Milliseconds{1}, *limits.movetime);
+    const Milliseconds time{std::max<std::int64_t>(bounded(*limits.movetime), 1)};
     return TimeBudget{time, time};
   }
   const auto& clock = limits.time[side_to_move & 1];
   if (!clock) return std::nullopt;
 
-  // Spread the clock over the moves still to play (30 when the GUI does not say),
-  // spend most of the increment, and never plan past what is left on the clock.
-  const Milliseconds increment = limits.increment[side_to_move & 1];
-  const Milliseconds usable = std::max(Milliseconds{1}, *clock - move_overhead);
-  const int moves_left = std::clamp(limits.moves_to_go.value_or(30), 1, 50);
-  const Milliseconds optimum = std::min(usable, usable / moves_left + increment * 3 / 4);
-  const Milliseconds maximum = std::min(usable, optimum * 4);
-  return TimeBudget{std::max(Milliseconds{1}, optimum), std::max(Milliseconds{1}, maximum)};
+  const std::int64_t time = bounded(*clock);
+  const std::int64_t increment = bounded(limits.increment[side_to_move & 1]);
+  const std::int64_t overhead = bounded(move_overhead);
+  const std::int64_t moves =
+      limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, kMaxMovesToGo) : kWholeGameMoves;
+
+  const std::int64_t left = increment * (moves - 1) + time - overhead * (moves + 1);
+  const std::int64_t optimum = std::max<std::int64_t>(left / moves, 1);
+  // S x optimum, S = min(1 + M / 4, 4) with movestogo, 4 without.
+  const std::int64_t stretched =
+      limits.moves_to_go ? std::min(optimum * (4 + moves) / 4, 4 * optimum) : 4 * optimum;
+  const std::int64_t keep_for_the_rest = (moves - 1) * optimum / 2;
+  const std::int64_t maximum =
+      std::min({stretched, time - overhead - keep_for_the_rest, time * 4 / 5 - overhead});
+  const std::int64_t at_most = std::max<std::int64_t>(maximum, 1);
+  return TimeBudget{Milliseconds{std::min(optimum, at_most)}, Milliseconds{at_most}};
 }
 
 }  // namespace brudno::engine

@@ -82,9 +82,8 @@ void TranspositionTable::clear(int threads) {
       }
     }
   };
-  // One thread clears about 8 GB a second here: a table of many GB keeps a
-  // new game waiting while the search's threads sit idle. Two clear a GB in
-  // half the time (67 ms against 127 ms).
+  // A table of many GB keeps a new game waiting while the search's threads
+  // sit idle: two threads clear it in about half the time (docs/benchmarks.md).
   const auto parts = static_cast<std::size_t>(std::max(threads, 1));
   const auto part_begin = [&](std::size_t part) { return cluster_count_ * part / parts; };
   if (parts == 1) {
@@ -128,17 +127,7 @@ void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
   for (auto& slot : cluster.slots) {
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
     if (!is_empty(data) && (slot.check.load(std::memory_order_relaxed) ^ data) == key) {
-      victim = &slot;
-      // Keep the move we knew when the new entry brings none.
-      if (!entry.move && ((data >> 5) & 1)) {
-        TableEntry merged = entry;
-        merged.move = static_cast<std::uint16_t>(data >> 16);
-        const std::uint64_t packed = pack(merged, generation_);
-        slot.data.store(packed, std::memory_order_relaxed);
-        slot.check.store(key ^ packed, std::memory_order_relaxed);
-        return;
-      }
-      break;
+      return update(slot, data, key, entry);
     }
     // Replace the shallowest entry, counting every search of age as 8 plies less.
     const int age = (generation_ - generation_of(data)) & kGenerationMask;
@@ -148,9 +137,30 @@ void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
       victim_worth = worth;
     }
   }
-  const std::uint64_t packed = pack(entry, generation_);
-  victim->data.store(packed, std::memory_order_relaxed);
-  victim->check.store(key ^ packed, std::memory_order_relaxed);
+  write(*victim, key, pack(entry, generation_));
+}
+
+// A second store for the same position. A shallower search's bound (the
+// look-ahead's, or a re-search's at a lower depth) must not push out a
+// deeper one, which cuts off more: the deeper entry stays unless the new one
+// is exact or the old one is from an earlier search. The newer best move is
+// kept either way, and the known move when the new entry brings none.
+void TranspositionTable::update(Slot& slot, std::uint64_t data, std::uint64_t key,
+                                const TableEntry& entry) {
+  const bool replaces = entry.bound == Bound::kExact || generation_of(data) != generation_ ||
+                        entry.depth >= depth_of(data);
+  TableEntry kept = replaces ? entry : unpack(data);
+  if (entry.move) {
+    kept.move = entry.move;
+  } else if (!kept.move && ((data >> 5) & 1)) {
+    kept.move = static_cast<std::uint16_t>(data >> 16);
+  }
+  write(slot, key, pack(kept, generation_));
+}
+
+void TranspositionTable::write(Slot& slot, std::uint64_t key, std::uint64_t packed) {
+  slot.data.store(packed, std::memory_order_relaxed);
+  slot.check.store(key ^ packed, std::memory_order_relaxed);
 }
 
 int TranspositionTable::hashfull() const {

@@ -60,6 +60,8 @@ class TranspositionTable {
   };
 
   [[nodiscard]] Cluster& cluster_for(std::uint64_t key) const;
+  void update(Slot& slot, std::uint64_t data, std::uint64_t key, const TableEntry& entry);
+  static void write(Slot& slot, std::uint64_t key, std::uint64_t packed);
 
   // Freed with std::free: the memory comes from aligned_alloc (see resize()).
   struct FreeClusters {

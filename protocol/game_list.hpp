@@ -1,10 +1,12 @@
 #pragma once
 // The games brudno hosts, as one type list: the only place a game is chosen
-// by name at run time. A new game is one entry here.
+// by name at run time. A new game is one entry here, and its explicit
+// instantiations in game_searches.hpp and .cpp.
 
 #include <array>
 #include <string_view>
 
+#include "games/chess/chess.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
@@ -22,8 +24,9 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<games::TicTacToe, games::ConnectFour, games::SyntheticTree>;
+using AllGames = GameList<games::Chess, games::TicTacToe, games::ConnectFour, games::SyntheticTree>;
 
-inline constexpr std::string_view kDefaultGame = games::TicTacToe::kName;
+// What a chess GUI gets without sending any option.
+inline constexpr std::string_view kDefaultGame = games::Chess::kName;
 
 }  // namespace brudno::protocol

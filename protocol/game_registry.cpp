@@ -2,11 +2,18 @@
 #include "protocol/game_list.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/game_session_for.hpp"
+#include "protocol/problem_session.hpp"
 
 namespace brudno::protocol {
 
 std::span<const std::string_view> game_names() {
-  return AllGames::kNames;
+  // The games, then the single-agent puzzles.
+  static const auto names = [] {
+    std::vector<std::string_view> all(AllGames::kNames.begin(), AllGames::kNames.end());
+    all.insert(all.end(), problem_names().begin(), problem_names().end());
+    return all;
+  }();
+  return names;
 }
 
 std::string_view default_game() {
@@ -18,7 +25,7 @@ std::unique_ptr<GameSession> make_game_session(std::string_view name,
   std::unique_ptr<GameSession> session;
   AllGames::visit(name,
                   [&]<engine::Game G>() { session = std::make_unique<GameSessionFor<G>>(table); });
-  return session;
+  return session ? std::move(session) : make_problem_session(name);
 }
 
 }  // namespace brudno::protocol

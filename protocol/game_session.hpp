@@ -11,8 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/search.hpp"
+#include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
+#include "engine/search_settings.hpp"
 #include "engine/transposition_table.hpp"
 #include "protocol/line_sink.hpp"
 
@@ -34,15 +35,35 @@ class GameSession {
   [[nodiscard]] virtual int side_to_move() const = 0;
   // A search of the current position, to run on any thread: it works on its own
   // copy, writes one info line per iteration and returns the bestmove line for
-  // the caller to print once it has marked the search finished.
+  // the caller to print once it has marked the search finished. `search_moves`
+  // are move texts (`go searchmoves`): those that are not legal here are
+  // reported on `out` and left out. A search that fails (out of memory, say)
+  // reports it and still returns a bestmove.
   [[nodiscard]] virtual std::function<std::string()> make_search(
       const engine::SearchLimits& limits, const engine::SearchSettings& settings,
-      const std::atomic<bool>& stop, engine::SearchClock& clock, LineSink& out) = 0;
+      std::span<const std::string_view> search_moves, const std::atomic<bool>& stop,
+      engine::SearchClock& clock, LineSink& out) = 0;
+  // The bestmove line without a search: the first legal move, or `(none)`.
+  // What a `go` is answered with when its search cannot run at all.
+  [[nodiscard]] virtual std::string bestmove_without_search() const = 0;
+  // `go perft N`: the number of move sequences of N plies below each legal
+  // move, then the total, as Stockfish prints them; a job like make_search.
+  [[nodiscard]] virtual std::function<std::string()> make_perft(int depth, LineSink& out) = 0;
+  // `eval`: the static evaluation of the current position, with its terms
+  // where the game has them (chess); several lines, no newline at the end.
+  [[nodiscard]] virtual std::string evaluation() const = 0;
   // Proofs of the position of the last `go solve`, as a job like make_search
   // (it prints an info line per proof and a one-line `proof <json>` reply).
   // Nothing when no position was solved yet.
   [[nodiscard]] virtual std::function<std::string()> make_proof(const std::atomic<bool>& stop,
                                                                 LineSink& out) = 0;
+  // An option of this game's own (a puzzle's Algorithm and Heuristic):
+  // nothing if it has none of that name, else an empty string when it was
+  // set or the message saying why not.
+  virtual std::optional<std::string> set_game_option(std::string_view /*name*/,
+                                                     std::string_view /*value*/) {
+    return std::nullopt;
+  }
 };
 
 // The games a session can play, in the order `uci` lists them.

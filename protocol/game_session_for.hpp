@@ -1,9 +1,21 @@
 #pragma once
 // GameSession for one concrete game: the search is compiled for it.
 
+#include <cstdint>
+#include <exception>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "engine/game.hpp"
+#include "engine/perft.hpp"
 #include "engine/search.hpp"
+#include "engine/terminal.hpp"
+#include "games/chess/chess.hpp"
+#include "games/chess/evaluation.hpp"
 #include "protocol/client_text.hpp"
+#include "protocol/game_searches.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/prove.hpp"
@@ -43,30 +55,97 @@ class GameSessionFor final : public GameSession {
 
   [[nodiscard]] int side_to_move() const override { return position_.side_to_move(); }
 
-  [[nodiscard]] std::function<std::string()> make_search(const engine::SearchLimits& limits,
-                                                         const engine::SearchSettings& settings,
-                                                         const std::atomic<bool>& stop,
-                                                         engine::SearchClock& clock,
-                                                         LineSink& out) override {
-    if (limits.solve) last_solved_ = position_;
-    return [root = position_, limits, settings, &stop, &clock, &out, &table = table_] {
-      engine::Search<G> search(table, settings);
-      const auto result = search.run(
-          root, limits, stop,
-          [&out](const auto& report) { out.write_line(format_info<G>(report)); }, &clock);
-      if (limits.solve && !result.exact && !stop.load()) {
-        out.write_line("info string error: the value could not be proven within " +
-                       std::to_string(engine::kMaxPly) + " plies");
+  [[nodiscard]] std::function<std::string()> make_search(
+      const engine::SearchLimits& limits, const engine::SearchSettings& settings,
+      std::span<const std::string_view> search_moves, const std::atomic<bool>& stop,
+      engine::SearchClock& clock, LineSink& out) override {
+    engine::SearchLimits limits_used = limits;
+    if constexpr (engine::HasPlyBound<G>) {
+      if (limits.solve) last_solved_ = position_;
+    } else if (limits.solve) {
+      // Only a game with a bound on its length is solved to its end.
+      out.write_line("info string error: go solve: " + std::string(G::kName) +
+                     " has no bound on its length to solve within; searching to depth 1");
+      limits_used.solve = false;
+      limits_used.depth = 1;
+    }
+    return [root = position_, limits = limits_used, settings,
+            only = read_search_moves(search_moves, out), fallback = bestmove_without_search(),
+            &stop, &clock, &out, &table = table_] {
+      try {
+        engine::Search<G> search(table, settings);
+        search.report_root_moves(
+            [&out](const auto& current) { out.write_line(format_current_move<G>(current)); });
+        const auto result = search.run(
+            root, limits, stop,
+            [&out](const auto& report) { out.write_line(format_info<G>(report)); }, &clock, only);
+        if (limits.solve && !result.exact && !stop.load()) {
+          out.write_line("info string error: the value could not be proven within " +
+                         std::to_string(engine::kMaxPly) + " plies");
+        }
+        return format_bestmove<G>(result);
+      } catch (const std::exception& failure) {
+        // Out of memory for a thread's stacks, say: the session goes on.
+        out.write_line("info string error: the search failed (" + std::string(failure.what()) +
+                       "); answering without it");
+        return fallback;
       }
-      return format_bestmove<G>(result);
     };
+  }
+
+  [[nodiscard]] std::function<std::string()> make_perft(int depth, LineSink& out) override {
+    return [root = position_, depth, &out]() mutable {
+      std::uint64_t total = 0;
+      for (const auto& [move, nodes] : perft_division(root, depth)) {
+        out.write_line(G::move_text(move) + ": " + std::to_string(nodes));
+        total += nodes;
+      }
+      out.write_line("");
+      return "Nodes searched: " + std::to_string(total);
+    };
+  }
+
+  [[nodiscard]] std::string evaluation() const override {
+    if constexpr (requires { games::chess::eval::breakdown(position_); }) {
+      std::string text = games::chess::eval::breakdown(position_);
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      return text;
+    } else {
+      return "Static value: " + std::to_string(position_.evaluate()) + " (for the side to move, " +
+             std::string(G::kName) + " units)";
+    }
+  }
+
+  [[nodiscard]] std::string bestmove_without_search() const override {
+    engine::MoveList<typename G::Move> moves;
+    if (engine::plays_on<G>(position_.status())) position_.legal_moves(moves);
+    engine::SearchResult<typename G::Move> result;
+    if (!moves.empty()) result.best_move = moves[0];
+    return format_bestmove<G>(result);
   }
 
   [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>& stop,
                                                         LineSink& out) override {
+    if constexpr (!engine::HasPlyBound<G>) {
+      (void)stop;
+      (void)out;
+      return {};  // nothing is ever solved (see make_search)
+    } else {
+      return make_proof_of_solved(stop, out);
+    }
+  }
+
+ private:
+  [[nodiscard]] std::function<std::string()> make_proof_of_solved(const std::atomic<bool>& stop,
+                                                                  LineSink& out) {
     if (!last_solved_) return {};
-    return [root = *last_solved_, &stop, &out, &table = table_] {
-      auto proved = solve_and_prove(root, table, stop);
+    return [root = *last_solved_, &stop, &out, &table = table_]() -> std::string {
+      std::variant<ProofDocument, std::string> proved;
+      try {
+        proved = solve_and_prove(root, table, stop);
+      } catch (const std::exception& failure) {
+        proved = "the proof failed (" + std::string(failure.what()) + ")";
+      }
       if (const auto* problem = std::get_if<std::string>(&proved)) {
         out.write_line("info string error: " + *problem);
         return std::string{};
@@ -78,7 +157,42 @@ class GameSessionFor final : public GameSession {
     };
   }
 
- private:
+  // Each legal move and the perft count below it: the game's own perft
+  // where it has one (chess counts its last ply in bulk), else the engine's.
+  static auto perft_division(G& root, int depth) {
+    if constexpr (requires { games::perft_divide(root, depth); }) {
+      return games::perft_divide(root, depth);
+    } else {
+      std::vector<std::pair<typename G::Move, std::uint64_t>> division;
+      engine::MoveList<typename G::Move> moves;
+      if (root.status() == engine::Status::kOngoing) root.legal_moves(moves);
+      for (const auto move : moves) {
+        root.play(move);
+        division.emplace_back(move, engine::perft(root, depth - 1));
+        root.undo(move);
+      }
+      return division;
+    }
+  }
+
+  // The legal moves among `texts`; each word that is not one is reported.
+  std::vector<typename G::Move> read_search_moves(std::span<const std::string_view> texts,
+                                                  LineSink& out) const {
+    std::vector<typename G::Move> moves;
+    for (const auto text : texts) {
+      if (const auto move = position_.parse_move(text)) {
+        moves.push_back(*move);
+      } else {
+        out.write_line("info string error: searchmoves: " + quoted_excerpt(text) +
+                       " is not a legal move in " + position_.to_text() + "; ignored");
+      }
+    }
+    if (!texts.empty() && moves.empty()) {
+      out.write_line("info string error: searchmoves: no legal move given; searching every move");
+    }
+    return moves;
+  }
+
   engine::TranspositionTable& table_;
   G position_ = G::start_position();
   std::optional<G> last_solved_;

@@ -1,70 +1,118 @@
 #include "protocol/go_command.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <variant>
 
 #include "engine/score.hpp"
 #include "protocol/client_text.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
+namespace {
 
-std::variant<engine::SearchLimits, std::string> parse_go(
-    const std::vector<std::string_view>& words) {
-  engine::SearchLimits limits;
-  // words[0] is "go".
+constexpr std::array<std::string_view, 4> kFlags = {"infinite", "ponder", "solve", "searchmoves"};
+constexpr std::array<std::string_view, 9> kNumbered = {
+    "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"};
+
+bool is_keyword(std::string_view word) {
+  return std::find(kFlags.begin(), kFlags.end(), word) != kFlags.end() ||
+         std::find(kNumbered.begin(), kNumbered.end(), word) != kNumbered.end();
+}
+
+bool is_clock(std::string_view word) {
+  return word == "wtime" || word == "btime" || word == "winc" || word == "binc";
+}
+
+// A number of a parameter, or the reason it cannot be one. Clock values out
+// of range are clamped rather than refused: they still say "lots" or "none".
+std::variant<std::int64_t, std::string> read_number(std::string_view word, std::string_view text) {
+  const auto number = parse_integer<std::int64_t>(text);
+  if (!number) {
+    if (is_clock(word) && is_integer_text(text)) {
+      return text.starts_with('-') ? std::int64_t{0} : engine::kMaxClock.count();
+    }
+    return "go " + std::string(word) + ": " + quoted_excerpt(text) +
+           (is_integer_text(text) ? " is out of range" : " is not an integer");
+  }
+  if (is_clock(word)) return std::clamp<std::int64_t>(*number, 0, engine::kMaxClock.count());
+  if (*number < 0) {
+    return "go " + std::string(word) + " must not be negative, got " + quoted_excerpt(text);
+  }
+  if ((word == "depth" || word == "movestogo" || word == "mate") && *number < 1) {
+    return "go " + std::string(word) + " must be at least 1, got " + quoted_excerpt(text);
+  }
+  return *number;
+}
+
+void set_limit(engine::SearchLimits& limits, std::string_view word, std::int64_t value) {
+  const auto time = engine::Milliseconds{std::min(value, engine::kMaxClock.count())};
+  if (word == "depth") {
+    limits.depth = static_cast<int>(std::min<std::int64_t>(value, engine::kMaxPly));
+  } else if (word == "nodes") {
+    limits.nodes = static_cast<std::uint64_t>(value);
+  } else if (word == "movetime") {
+    limits.movetime = time;
+  } else if (word == "wtime") {
+    limits.time[0] = time;
+  } else if (word == "btime") {
+    limits.time[1] = time;
+  } else if (word == "winc") {
+    limits.increment[0] = time;
+  } else if (word == "binc") {
+    limits.increment[1] = time;
+  } else if (word == "mate") {
+    limits.mate = static_cast<int>(std::min<std::int64_t>(value, engine::kMaxPly / 2));
+  } else {
+    limits.moves_to_go = static_cast<int>(std::min<std::int64_t>(value, 1000));
+  }
+}
+
+}  // namespace
+
+GoCommand parse_go(const std::vector<std::string_view>& words) {
+  GoCommand command;
+  engine::SearchLimits& limits = command.limits;
+  bool limit_dropped = false;
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string_view word = words[i];
     if (word == "infinite") {
       limits.infinite = true;
-      continue;
-    }
-    if (word == "solve") {
+    } else if (word == "solve") {
       limits.solve = true;
-      continue;
-    }
-    if (word == "ponder") {
+    } else if (word == "ponder") {
       limits.ponder = true;
-      continue;
-    }
-    const bool takes_number = word == "depth" || word == "nodes" || word == "movetime" ||
-                              word == "wtime" || word == "btime" || word == "winc" ||
-                              word == "binc" || word == "movestogo";
-    if (!takes_number) return "unknown go parameter " + quoted_excerpt(word);
-    if (i + 1 >= words.size()) return "go " + std::string(word) + " needs a number";
-    const std::string_view text = words[++i];
-    const auto number = parse_integer<std::int64_t>(text);
-    if (!number) {
-      return "go " + std::string(word) + ": " + quoted_excerpt(text) +
-             (is_integer_text(text) ? " is out of range" : " is not an integer");
-    }
-    // GUIs send a slightly negative clock when it has just run out: treat it as zero.
-    const bool clock = word == "wtime" || word == "btime" || word == "winc" || word == "binc";
-    if (*number < 0 && !clock) {
-      return "go " + std::string(word) + " must not be negative, got " + quoted_excerpt(text);
-    }
-    const std::int64_t value = std::max<std::int64_t>(*number, 0);
-    if (word == "depth") {
-      if (value < 1) return "go depth must be at least 1";
-      limits.depth = static_cast<int>(std::min<std::int64_t>(value, engine::kMaxPly));
-    } else if (word == "nodes") {
-      limits.nodes = static_cast<std::uint64_t>(value);
-    } else if (word == "movetime") {
-      limits.movetime = engine::Milliseconds{value};
-    } else if (word == "wtime") {
-      limits.time[0] = engine::Milliseconds{value};
-    } else if (word == "btime") {
-      limits.time[1] = engine::Milliseconds{value};
-    } else if (word == "winc") {
-      limits.increment[0] = engine::Milliseconds{value};
-    } else if (word == "binc") {
-      limits.increment[1] = engine::Milliseconds{value};
+    } else if (word == "searchmoves") {
+      while (i + 1 < words.size() && !is_keyword(words[i + 1])) {
+        command.search_moves.push_back(words[++i]);
+      }
+    } else if (std::find(kNumbered.begin(), kNumbered.end(), word) != kNumbered.end()) {
+      if (i + 1 >= words.size() || is_keyword(words[i + 1])) {
+        command.problems.push_back("error: go " + std::string(word) + " needs a number; ignored");
+        limit_dropped = true;
+        continue;
+      }
+      const auto number = read_number(word, words[++i]);
+      if (const auto* problem = std::get_if<std::string>(&number)) {
+        command.problems.push_back("error: " + *problem + "; ignored");
+        limit_dropped = true;
+        continue;
+      }
+      set_limit(limits, word, std::get<std::int64_t>(number));
     } else {
-      if (value < 1) return "go movestogo must be at least 1";
-      limits.moves_to_go = static_cast<int>(std::min<std::int64_t>(value, 1000));
+      command.problems.push_back("warning: unknown go parameter " + quoted_excerpt(word) +
+                                 "; ignored");
     }
   }
-  return limits;
+  // A client that asked for a bounded search and got its bound wrong would
+  // otherwise wait for a bestmove that only a stop brings.
+  if (limit_dropped && !limits.infinite && !limits.ponder && !limits.finite(0) &&
+      !limits.finite(1)) {
+    limits.depth = 1;
+    command.problems.push_back("warning: no valid limit left; searching to depth 1");
+  }
+  return command;
 }
 
 }  // namespace brudno::protocol

@@ -1,17 +1,28 @@
 #pragma once
-// Parsing the limits of a `go` command.
+// Parsing a `go` command. As the UCI document asks, nothing in it is a
+// reason to withhold the search: an unknown token is reported and skipped,
+// a bad value is reported and its parameter ignored, and the rest is parsed.
 
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "engine/search_limits.hpp"
 
 namespace brudno::protocol {
 
-// The limits, or a message saying what was wrong with the command.
-std::variant<engine::SearchLimits, std::string> parse_go(
-    const std::vector<std::string_view>& words);
+struct GoCommand {
+  engine::SearchLimits limits;
+  // The words after `searchmoves`, for the game to read as moves.
+  std::vector<std::string_view> search_moves;
+  // One line per token that was skipped or value that was ignored, each
+  // starting with "error: " or "warning: ", for `info string`.
+  std::vector<std::string> problems;
+};
+
+// `words[0]` is "go". Clocks and increments are clamped to [0, kMaxClock]
+// (a GUI sends a slightly negative clock when it has just run out), depth to
+// [1, kMaxPly], mate to [1, kMaxPly / 2].
+GoCommand parse_go(const std::vector<std::string_view>& words);
 
 }  // namespace brudno::protocol

@@ -11,15 +11,23 @@ namespace brudno::protocol {
 // "cp 12" or "mate 3" / "mate -2".
 std::string format_score(engine::Score score);
 
+// The fields in Stockfish's order; tbhits is always 0 (no tablebases).
 template <class G>
 std::string format_info(const engine::IterationReport<typename G::Move>& report) {
   std::string line = "info depth " + std::to_string(report.depth) + " seldepth " +
-                     std::to_string(report.seldepth) + " score " + format_score(report.score) +
+                     std::to_string(report.seldepth) + " multipv " +
+                     std::to_string(report.multipv) + " score " + format_score(report.score) +
                      " nodes " + std::to_string(report.nodes) + " nps " +
                      std::to_string(report.nps) + " hashfull " + std::to_string(report.hashfull) +
-                     " time " + std::to_string(report.time.count()) + " pv";
+                     " tbhits 0 time " + std::to_string(report.time.count()) + " pv";
   for (const auto move : report.pv) line += ' ' + G::move_text(move);
   return line;
+}
+
+template <class G>
+std::string format_current_move(const engine::CurrentMove<typename G::Move>& current) {
+  return "info depth " + std::to_string(current.depth) + " currmove " + G::move_text(current.move) +
+         " currmovenumber " + std::to_string(current.number);
 }
 
 template <class G>

@@ -4,6 +4,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
 namespace brudno::protocol {
 
 std::optional<std::string> configure_logging(const std::string& level,
@@ -12,6 +16,14 @@ std::optional<std::string> configure_logging(const std::string& level,
   // from_str answers "off" for any name it does not know.
   if (parsed == spdlog::level::off && level != "off") {
     return "unknown log level '" + level + "' (trace, debug, info, warn, error, critical, off)";
+  }
+  if (file) {
+    // spdlog would make the missing folders of the path: a mistyped path
+    // should be an error, not a new folder somewhere.
+    std::ofstream probe(*file, std::ios::app);
+    if (!probe) {
+      return "cannot open the log file '" + *file + "': " + std::strerror(errno);
+    }
   }
   try {
     auto logger =

@@ -1,5 +1,7 @@
 #include "protocol/proof_json.hpp"
 
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -13,6 +15,41 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kFormat = "brudno-proof-1";
+
+// An integer of type T at `path`, or an error naming the path: a float, or
+// a number out of T's range, is refused rather than converted (nlohmann's
+// get<T>() would turn 5294967291 or 999999995.7 into a valid-looking score).
+template <class T>
+T read_integer(const json& value, const std::string& path) {
+  const auto refuse = [&] {
+    throw std::runtime_error(path + ": " + value.dump() + " is not an integer from " +
+                             std::to_string(std::numeric_limits<T>::min()) + " to " +
+                             std::to_string(std::numeric_limits<T>::max()));
+  };
+  if (value.is_number_unsigned()) {
+    const auto number = value.get<std::uint64_t>();
+    if (number > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) refuse();
+    return static_cast<T>(number);
+  }
+  if (!value.is_number_integer()) refuse();
+  const auto number = value.get<std::int64_t>();
+  if (number < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+      (number > 0 && static_cast<std::uint64_t>(number) >
+                         static_cast<std::uint64_t>(std::numeric_limits<T>::max()))) {
+    refuse();
+  }
+  return static_cast<T>(number);
+}
+
+// A score: an integer within the engine's range of values.
+engine::Score read_score(const json& value, const std::string& path) {
+  const auto score = read_integer<engine::Score>(value, path);
+  if (score < -engine::kWin || score > engine::kWin) {
+    throw std::runtime_error(path + ": " + value.dump() + " is outside the scores from " +
+                             std::to_string(-engine::kWin) + " to " + std::to_string(engine::kWin));
+  }
+  return score;
+}
 
 const char* claim_name(engine::ProofClaim claim) {
   return claim == engine::ProofClaim::kAtLeast ? "at least" : "at most";
@@ -45,7 +82,7 @@ void check_written_summary(const json& object, const engine::Proof& proof, const
                            std::vector<std::string>& faults) {
   const auto check_count = [&](const char* key, std::size_t actual, const char* what) {
     if (!object.contains(key)) return;
-    const auto written = object.at(key).get<std::size_t>();
+    const auto written = read_integer<std::size_t>(object.at(key), which + key);
     if (written != actual) {
       faults.push_back(which + "\"" + key + "\" says " + std::to_string(written) +
                        " but the proof has " + std::to_string(actual) + " " + what);
@@ -61,28 +98,36 @@ void check_written_summary(const json& object, const engine::Proof& proof, const
   }
 }
 
-engine::Proof proof_from_json(const json& object) {
+// `path` names the proof in messages: `proofs[0]`.
+engine::Proof proof_from_json(const json& object, const std::string& path) {
   engine::Proof proof;
   const auto claim = object.at("claim").get<std::string>();
   if (claim != "at least" && claim != "at most") {
-    throw std::runtime_error("claim must be \"at least\" or \"at most\", not \"" + claim + "\"");
+    throw std::runtime_error(path + ".claim must be \"at least\" or \"at most\", not \"" + claim +
+                             "\"");
   }
   proof.claim = claim == "at least" ? engine::ProofClaim::kAtLeast : engine::ProofClaim::kAtMost;
-  proof.bound = object.at("bound").get<engine::Score>();
-  proof.root = object.at("root").get<int>();
-  for (const auto& node : object.at("nodes")) {
+  proof.bound = read_score(object.at("bound"), path + ".bound");
+  proof.root = read_integer<int>(object.at("root"), path + ".root");
+  const json& nodes = object.at("nodes");
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    const json& node = nodes[n];
+    const std::string at = path + ".nodes[" + std::to_string(n) + "]";
     engine::ProofNode parsed;
     if (node.is_object()) {
-      parsed.leaf_value = node.at("value").get<engine::Score>();
+      parsed.leaf_value = read_score(node.at("value"), at + ".value");
       proof.nodes.push_back(std::move(parsed));
       continue;
     }
     if (!node.is_array())
-      throw std::runtime_error("a node must be a list of moves or {\"value\": v}");
-    for (const auto& move : node) {
+      throw std::runtime_error(at + ": a node must be a list of moves or {\"value\": v}");
+    for (std::size_t m = 0; m < node.size(); ++m) {
+      const json& move = node[m];
+      const std::string move_at = at + "[" + std::to_string(m) + "]";
       if (!move.is_array() || move.size() != 2)
-        throw std::runtime_error("a move must be [text, child]");
-      parsed.moves.emplace_back(move.at(0).get<std::string>(), move.at(1).get<int>());
+        throw std::runtime_error(move_at + ": a move must be [text, child]");
+      parsed.moves.emplace_back(move.at(0).get<std::string>(),
+                                read_integer<int>(move.at(1), move_at + "[1]"));
     }
     proof.nodes.push_back(std::move(parsed));
   }
@@ -137,7 +182,7 @@ std::variant<ProofDocument, std::string> read_proof_document(const std::string& 
     ProofDocument document;
     document.game = object.at("game").get<std::string>();
     document.position = object.at("position").get<std::string>();
-    document.value = object.at("value").get<engine::Score>();
+    document.value = read_score(object.at("value"), "value");
     if (object.contains("value_uci") &&
         object.at("value_uci").get<std::string>() != format_score(document.value)) {
       document.summary_faults.push_back("\"value_uci\" says " + object.at("value_uci").dump() +
@@ -145,7 +190,8 @@ std::variant<ProofDocument, std::string> read_proof_document(const std::string& 
                                         " is " + format_score(document.value));
     }
     for (const auto& proof : object.at("proofs")) {
-      document.proofs.push_back(proof_from_json(proof));
+      document.proofs.push_back(
+          proof_from_json(proof, "proofs[" + std::to_string(document.proofs.size()) + "]"));
       check_written_summary(proof, document.proofs.back(),
                             "proof " + std::to_string(document.proofs.size()) + ": ",
                             document.summary_faults);

@@ -14,9 +14,9 @@
 namespace brudno::protocol {
 
 template <engine::Game G>
-std::variant<ProofDocument, std::string> solve_and_prove(const G& root,
-                                                         engine::TranspositionTable& table,
-                                                         const std::atomic<bool>& stop) {
+std::variant<ProofDocument, std::string> solve_and_prove(
+    const G& root, engine::TranspositionTable& table, const std::atomic<bool>& stop,
+    std::size_t max_positions = engine::kDefaultMaxProofPositions) {
   engine::SearchLimits limits;
   limits.solve = true;
   const auto result = engine::Search<G>(table).run(root, limits, stop);
@@ -24,7 +24,7 @@ std::variant<ProofDocument, std::string> solve_and_prove(const G& root,
   if (!result.exact) return std::string("the position could not be solved exactly");
 
   ProofDocument document{std::string(G::kName), root.to_text(), result.score, {}, {}};
-  engine::ProofBuilder<G> builder(root, table, stop);
+  engine::ProofBuilder<G> builder(root, table, stop, max_positions);
   for (const auto claim : {engine::ProofClaim::kAtLeast, engine::ProofClaim::kAtMost}) {
     auto built = builder.build(claim, result.score);
     if (auto* problem = std::get_if<std::string>(&built))

@@ -1,5 +1,8 @@
 #include "protocol/search_thread.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <exception>
 #include <system_error>
 
 namespace brudno::protocol {
@@ -23,7 +26,13 @@ void SearchThread::join() {
 }
 
 void* SearchThread::run(void* self) {
-  static_cast<SearchThread*>(self)->body_();
+  try {
+    static_cast<SearchThread*>(self)->body_();
+  } catch (const std::exception& failure) {
+    spdlog::error("search thread: {}", failure.what());
+  } catch (...) {
+    spdlog::error("search thread: an unknown exception");
+  }
   return nullptr;
 }
 

@@ -24,11 +24,12 @@ class SearchThread {
   SearchThread& operator=(const SearchThread&) = delete;
 
   // Runs `body` on a new thread; the last one must have been joined.
-  // Throws std::system_error when no thread can be made.
+  // Throws std::system_error when no thread can be made. An exception that
+  // escapes `body` is logged and goes no further: it must not end the
+  // process and every other client's session with it.
   void start(std::function<void()> body);
   // Waits for the thread, if one was started and not yet joined.
   void join();
-  [[nodiscard]] bool joinable() const { return running_; }
 
  private:
   static void* run(void* self);

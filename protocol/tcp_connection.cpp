@@ -16,8 +16,10 @@ namespace {
 
 // After the last reply the client may still be sending (the rest of an
 // over-long line): read and discard for this long so that closing does not
-// reset the connection before it has read our error line.
-constexpr auto kLinger = std::chrono::seconds(2);
+// reset the connection before it has read our error line. A stopping server
+// waits less: its clients have their bestmoves, and it should exit promptly.
+constexpr auto kLinger = std::chrono::milliseconds(2000);
+constexpr auto kShutdownLinger = std::chrono::milliseconds(100);
 
 bool is_search_info(std::string_view line) {
   return line.starts_with("info ") && !line.starts_with("info string");
@@ -53,8 +55,13 @@ void TcpConnection::start() {
   limits.reserve_hash = [&budget = server_.hash](std::size_t from, std::size_t to) {
     return budget.change(from, to);
   };
+  limits.thread_budget = &server_.threads;
   try {
     session_ = std::make_unique<UciSession>(sink_, std::move(limits));
+    // Called on the session's worker thread: only a post, never the socket.
+    session_->on_job_end([weak = weak_from_this()] {
+      if (auto self = weak.lock()) asio::post(self->strand_, [self] { self->after_job(); });
+    });
   } catch (const std::bad_alloc&) {
     // No memory for the new session's table: refuse this client, keep the others.
     spdlog::error("session {}: cannot allocate its table; disconnecting", id_);
@@ -93,14 +100,46 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
                                        std::to_string(server_.options.max_line_bytes) +
                                        " bytes); closing the connection");
   }
-  if (error) return finish(error == asio::error::eof ? "client disconnected" : error.message());
+  if (error == asio::error::eof) return on_end_of_input();
+  if (error) return finish(error.message());
   std::string line(asio::buffers_begin(input_.data()),
                    asio::buffers_begin(input_.data()) + static_cast<std::ptrdiff_t>(bytes - 1));
   input_.consume(bytes);
   if (!line.empty() && line.back() == '\r') line.pop_back();
   arm_idle_timer();
-  on_line(line);
-  read_next();
+  take_line(std::move(line));
+  // While lines are held, reading waits for after_job(): a client cannot
+  // queue more than one line's worth here.
+  if (held_lines_.empty()) read_next();
+}
+
+void TcpConnection::take_line(std::string line) {
+  if (held_lines_.empty() && (!session_ || session_->takes_input_now())) return on_line(line);
+  held_lines_.push_back(std::move(line));
+}
+
+void TcpConnection::after_job() {
+  if (finishing_) return;
+  const bool was_holding = !held_lines_.empty();
+  while (!held_lines_.empty() && session_->takes_input_now() && !finishing_) {
+    const std::string line = std::move(held_lines_.front());
+    held_lines_.pop_front();
+    on_line(line);
+  }
+  if (finishing_ || !held_lines_.empty()) return;
+  if (input_ended_) {
+    // As on stdin: end of input lets a finite search finish and answer.
+    if (!session_->end_of_input_pending()) finish("client disconnected");
+  } else if (was_holding) {
+    read_next();
+  }
+}
+
+void TcpConnection::on_end_of_input() {
+  input_ended_ = true;
+  if (!held_lines_.empty()) return;                          // after_job() goes on with them
+  if (session_ && session_->end_of_input_pending()) return;  // after_job() finishes
+  finish("client disconnected");
 }
 
 void TcpConnection::on_line(std::string_view line) {
@@ -114,9 +153,16 @@ void TcpConnection::on_line(std::string_view line) {
   spdlog::debug("session {} << {}", id_, line);
   if (line == "sessions") {
     // The administrative view of the server: how many clients it serves now.
-    return send("info string sessions " + std::to_string(server_.connections.size()));
+    return send("info string sessions " + std::to_string(server_.sessions));
   }
-  session_->handle_line(line);
+  try {
+    session_->handle_line(line);
+  } catch (const std::exception& failure) {
+    // The session answers its own errors; this is the last guard, so that
+    // nothing one client sends can end the server.
+    spdlog::error("session {}: a line failed: {}", id_, failure.what());
+    send("info string error: the command failed: " + std::string(failure.what()));
+  }
   if (session_->quit_requested()) finish("quit");
 }
 
@@ -201,12 +247,28 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
   spdlog::info("session {}: closing ({})", id_, reason);
   idle_timer_.cancel();
   if (!error_line.empty()) send(std::move(error_line));
-  // The search stops and its thread ends here; whatever it printed last is
-  // already posted to the strand, ahead of the flush below.
-  if (session_) session_->abandon();
+  // The search stops and its thread ends here; whatever it printed last, its
+  // bestmove among it, is already posted to the strand, ahead of the flush
+  // below. The session's slot and table go back now, not when the client
+  // closes its socket.
+  release_session();
   asio::post(strand_, [self = shared_from_this()] {
     if (!self->writing_) self->shut_down_after_flush();
   });
+}
+
+void TcpConnection::release_session() {
+  if (!holds_slot_) return;
+  holds_slot_ = false;
+  if (session_) {
+    session_->abandon();
+    server_.hash.release(session_->hash_megabytes());
+    session_.reset();
+  } else {
+    // The session was never made: give back what the server reserved for its table.
+    server_.hash.release(engine::TranspositionTable::kDefaultMegabytes);
+  }
+  --server_.sessions;
 }
 
 void TcpConnection::shut_down_after_flush() {
@@ -217,7 +279,7 @@ void TcpConnection::shut_down_after_flush() {
 }
 
 void TcpConnection::drain_then_close() {
-  linger_timer_.expires_after(kLinger);
+  linger_timer_.expires_after(server_.shutting_down ? kShutdownLinger : kLinger);
   linger_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
     if (!error) self->close_now();
   });
@@ -242,19 +304,16 @@ void TcpConnection::close_now() {
   linger_timer_.cancel();
   idle_timer_.cancel();
   socket_.close(ignored);
-  if (session_) {
-    session_->abandon();
-    server_.hash.release(session_->hash_megabytes());
-    session_.reset();
-  } else {
-    // The session was never made: give back what the server reserved for its table.
-    server_.hash.release(engine::TranspositionTable::kDefaultMegabytes);
-  }
+  release_session();
   server_.connections.erase(id_);
   if (dropped_info_lines_ > 0) {
     spdlog::info("session {}: {} info lines dropped for a slow reader", id_, dropped_info_lines_);
   }
-  spdlog::info("session {}: closed; {} sessions remain", id_, server_.connections.size());
+  spdlog::info("session {}: closed; {} sessions remain", id_, server_.sessions);
+  if (server_.connections.empty() && server_.shutting_down) {
+    if (server_.on_last_connection_closed) server_.on_last_connection_closed();
+    return;
+  }
   if (server_.connections.empty()) {
     // Once no client is left, hand freed memory back to the system: after the
     // handlers this close has cancelled have run and let the connection go.
@@ -265,8 +324,7 @@ void TcpConnection::close_now() {
 }
 
 void TcpConnection::shut_down() {
-  finishing_ = true;
-  close_now();
+  finish("server shutting down");
 }
 
 }  // namespace brudno::protocol

@@ -30,8 +30,9 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   TcpConnection& operator=(const TcpConnection&) = delete;
 
   void start();
-  // Server shutdown: stops the search and closes the socket at once. Called
-  // on the server's I/O thread, which runs every handler of every connection.
+  // Server shutdown: stops the search, sends its bestmove and whatever else
+  // is queued, then closes. Called on the server's I/O thread, which runs
+  // every handler of every connection.
   void shut_down();
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
@@ -45,7 +46,14 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
 
   void read_next();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
+  // A line from the client: handled now, or held while the session changes
+  // its table (see UciSession::takes_input_now()).
+  void take_line(std::string line);
   void on_line(std::string_view line);
+  // A job of the session has ended: held lines go on, and a client that
+  // has closed its side is let go once its last search has answered.
+  void after_job();
+  void on_end_of_input();
   bool authenticate(std::string_view line);
   void arm_idle_timer();
 
@@ -53,8 +61,11 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void write_next();
   [[nodiscard]] bool backlog_blocks_input() const;
 
-  // Ends the session: optional error line, flush, then close. `reason` is logged.
+  // Ends the session: optional error line, stop the search (its bestmove
+  // still goes out), give the session's slot and table back, flush, then
+  // close. `reason` is logged.
   void finish(std::string_view reason, std::string error_line = {});
+  void release_session();
   void shut_down_after_flush();
   void drain_then_close();
   void discard_input();
@@ -74,7 +85,10 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   bool writing_ = false;
   bool read_paused_ = false;
   bool authenticated_;
-  bool finishing_ = false;  // no more input is read; output flushes, then the socket closes
+  bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
+  bool input_ended_ = false;  // the client has closed its side
+  bool holds_slot_ = true;    // the session's slot and table are still counted
+  std::deque<std::string> held_lines_;
   bool closed_ = false;
   Sink sink_;
   std::unique_ptr<UciSession> session_;

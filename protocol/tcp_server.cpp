@@ -19,7 +19,8 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
       state_(std::move(options)),
       acceptor_(io,
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
-      signals_(io, SIGINT, SIGTERM) {
+      signals_(io, SIGINT, SIGTERM),
+      shutdown_deadline_(io) {
   // Room for every session, the acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
   reserve_asio_pools(io_, std::min(state_.options.max_sessions + 2, kMostReserved));
@@ -49,9 +50,9 @@ void TcpServer::on_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
-  if (state_.connections.size() >= state_.options.max_sessions) {
+  if (state_.sessions >= state_.options.max_sessions) {
     spdlog::warn("session {} from {}:{} refused: {} sessions already", id,
-                 peer.address().to_string(), peer.port(), state_.connections.size());
+                 peer.address().to_string(), peer.port(), state_.sessions);
     return refuse(std::move(socket), "info string error: the server has its maximum of " +
                                          std::to_string(state_.options.max_sessions) +
                                          " sessions; try again later");
@@ -65,6 +66,7 @@ void TcpServer::on_accept(tcp::socket socket) {
   spdlog::info("session {} connected from {}:{}", id, peer.address().to_string(), peer.port());
   auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
   state_.connections.emplace(id, connection);
+  ++state_.sessions;
   connection->start();
 }
 
@@ -81,16 +83,23 @@ void TcpServer::refuse(tcp::socket socket, std::string error_line) {
 }
 
 void TcpServer::shut_down(int signal) {
-  spdlog::info("signal {}: stopping {} sessions", signal, state_.connections.size());
+  spdlog::info("signal {}: stopping {} sessions", signal, state_.sessions);
   boost::system::error_code ignored;
   acceptor_.close(ignored);
-  // Copied: each shut_down() erases its entry.
+  state_.shutting_down = true;
+  // Each connection stops its search, sends the bestmove and closes; the
+  // server stops with the last of them, or at the deadline.
+  state_.on_last_connection_closed = [this] { io_.stop(); };
+  shutdown_deadline_.expires_after(kShutdownGrace);
+  shutdown_deadline_.async_wait([this](const boost::system::error_code& error) {
+    if (!error) io_.stop();
+  });
+  if (state_.connections.empty()) return io_.stop();
+  // Copied: a connection may erase its entry as it closes.
   const auto connections = state_.connections;
   for (const auto& [id, weak] : connections) {
     if (const auto connection = weak.lock()) connection->shut_down();
   }
-  // Runs after the shut_down() handlers queued above.
-  asio::post(io_, [this] { io_.stop(); });
 }
 
 }  // namespace brudno::protocol

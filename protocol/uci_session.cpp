@@ -1,11 +1,13 @@
 #include "protocol/uci_session.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cctype>
+#include <exception>
 #include <new>
 #include <string>
 #include <thread>
-#include <variant>
 
 #include "protocol/client_text.hpp"
 #include "protocol/go_command.hpp"
@@ -18,6 +20,11 @@ constexpr std::string_view kEngineName = "brudno 0.1.0";
 constexpr std::string_view kAuthors = "the brudno authors";
 constexpr int kMaxMoveOverhead = 5000;
 constexpr std::size_t kMaxErrorCharacters = 400;
+// Chess perft 9 from the start position takes about 4 minutes here: deeper
+// is not a command anyone means.
+constexpr int kMaxPerftDepth = 9;
+// As many lines as a chess position has moves at most.
+constexpr int kMaxMultiPv = 256;
 
 // One search thread per hardware thread at most, as UCI engines offer.
 int hardware_threads() {
@@ -31,22 +38,35 @@ std::string lowercase(std::string_view text) {
   return result;
 }
 
+// A UCI check option's value: true or false, in any case, as GUIs differ.
+std::optional<bool> read_check(std::string_view value) {
+  if (equals_ignoring_case(value, "true")) return true;
+  if (equals_ignoring_case(value, "false")) return false;
+  return std::nullopt;
+}
+
 }  // namespace
 
 UciSession::UciSession(LineSink& out, SessionLimits limits)
     : out_(out),
       limits_(std::move(limits)),
       table_(limits_.initial_hash_megabytes),
+      hash_megabytes_(table_.megabytes()),
       game_(make_game_session(default_game(), table_)) {}
-
-int UciSession::max_threads() const {
-  return limits_.max_threads > 0 ? std::min(limits_.max_threads, hardware_threads())
-                                 : hardware_threads();
-}
 
 UciSession::~UciSession() {
   stop_search();
-  wait_for_search();
+  wait_for_job();
+}
+
+int UciSession::max_threads() const {
+  const int most =
+      limits_.thread_budget != nullptr ? limits_.thread_budget->total() : hardware_threads();
+  return limits_.max_threads > 0 ? std::min(limits_.max_threads, most) : most;
+}
+
+std::size_t UciSession::max_hash_megabytes() const {
+  return std::min(limits_.max_hash_megabytes, engine::TranspositionTable::kMaxMegabytes);
 }
 
 void UciSession::error(std::string_view message) {
@@ -55,9 +75,26 @@ void UciSession::error(std::string_view message) {
   out_.write_line("info string error: " + printable_excerpt(message, kMaxErrorCharacters));
 }
 
+bool UciSession::takes_input_now() const {
+  return !holding_input_.load(std::memory_order_acquire);
+}
+
 void UciSession::handle_line(std::string_view line) {
   const Words words = split_words(line);
   if (words.empty()) return;
+  // A table change must be over before anything else: `isready` waits for
+  // it, as UCI asks, and so does everything that uses the table or the game.
+  if (!takes_input_now()) wait_for_job();
+  try {
+    dispatch(words);
+  } catch (const std::exception& failure) {
+    // The boundary for one line: the session, and every other, goes on.
+    spdlog::error("'{}' failed: {}", printable_excerpt(words[0]), failure.what());
+    error("'" + printable_excerpt(words[0]) + "' failed: " + failure.what());
+  }
+}
+
+void UciSession::dispatch(const Words& words) {
   const std::string_view command = words[0];
   if (command == "uci") {
     on_uci();
@@ -82,6 +119,8 @@ void UciSession::handle_line(std::string_view line) {
     on_proof();
   } else if (command == "d") {
     out_.write_line(game_->display());
+  } else if (command == "eval") {
+    out_.write_line(game_->evaluation());
   } else if (command == "debug" || command == "register") {
     // Accepted for UCI compatibility; brudno has nothing to switch.
   } else {
@@ -95,10 +134,15 @@ void UciSession::on_uci() {
   std::string games = "option name Game type combo default " + std::string(default_game());
   for (const auto name : game_names()) games += " var " + std::string(name);
   out_.write_line(games);
-  out_.write_line("option name Hash type spin default " + std::to_string(table_.megabytes()) +
-                  " min 1 max " + std::to_string(max_hash_megabytes()));
+  // The default is what a session starts with, whatever it was set to since.
+  out_.write_line("option name Hash type spin default " +
+                  std::to_string(limits_.initial_hash_megabytes) + " min 1 max " +
+                  std::to_string(max_hash_megabytes()));
+  out_.write_line("option name Clear Hash type button");
   out_.write_line("option name Threads type spin default 1 min 1 max " +
                   std::to_string(max_threads()));
+  out_.write_line("option name MultiPV type spin default 1 min 1 max " +
+                  std::to_string(kMaxMultiPv));
   out_.write_line("option name Move Overhead type spin default " +
                   std::to_string(engine::kDefaultMoveOverhead.count()) + " min 0 max " +
                   std::to_string(kMaxMoveOverhead));
@@ -122,32 +166,13 @@ void UciSession::on_setoption(const Words& words) {
 
   if (equals_ignoring_case(name, "Game")) {
     if (search_in_the_way()) return error("cannot change Game while a search is running");
-    auto game = make_game_session(lowercase(value), table_);
-    if (!game) return error("unknown game " + quoted_excerpt(value));
-    game_ = std::move(game);
-    table_.clear(settings_.threads);
+    set_game(value);
   } else if (equals_ignoring_case(name, "Hash")) {
     if (search_in_the_way()) return error("cannot change Hash while a search is running");
-    const auto megabytes = parse_integer<long long>(value);
-    const std::size_t most = max_hash_megabytes();
-    if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
-      return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got " +
-                   quoted_excerpt(value));
-    }
-    const auto wanted = static_cast<std::size_t>(*megabytes);
-    const std::size_t before = table_.megabytes();
-    if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
-      return error("Hash " + std::to_string(wanted) +
-                   " MB would exceed the server's total table memory; the table stays at " +
-                   std::to_string(before) + " MB");
-    }
-    try {
-      table_.resize(wanted);
-    } catch (const std::bad_alloc&) {
-      if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
-      return error("cannot allocate " + std::to_string(wanted) +
-                   " MB for the hash table; keeping " + std::to_string(before) + " MB");
-    }
+    set_hash(value);
+  } else if (equals_ignoring_case(name, "Clear Hash")) {
+    if (search_in_the_way()) return error("cannot clear Hash while a search is running");
+    change_table([this] { table_.clear(settings_.threads); });
   } else if (equals_ignoring_case(name, "Threads")) {
     if (search_in_the_way()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);
@@ -156,6 +181,14 @@ void UciSession::on_setoption(const Words& words) {
                    ", got " + quoted_excerpt(value));
     }
     settings_.threads = *threads;
+  } else if (equals_ignoring_case(name, "MultiPV")) {
+    if (search_in_the_way()) return error("cannot change MultiPV while a search is running");
+    const auto lines = parse_integer<int>(value);
+    if (!lines || *lines < 1 || *lines > kMaxMultiPv) {
+      return error("MultiPV must be an integer from 1 to " + std::to_string(kMaxMultiPv) +
+                   ", got " + quoted_excerpt(value));
+    }
+    settings_.multipv = *lines;
   } else if (equals_ignoring_case(name, "Move Overhead")) {
     const auto overhead = parse_integer<int>(value);
     if (!overhead || *overhead < 0 || *overhead > kMaxMoveOverhead) {
@@ -167,17 +200,53 @@ void UciSession::on_setoption(const Words& words) {
     settings_.move_overhead = engine::Milliseconds{*overhead};
   } else if (equals_ignoring_case(name, "Ponder")) {
     // The GUI says whether it will ask for pondering; the search is the same either way.
-    if (value != "true" && value != "false") {
+    if (!read_check(value))
       return error("Ponder must be true or false, got " + quoted_excerpt(value));
-    }
+  } else if (auto reply = game_->set_game_option(name, value)) {
+    // A running search keeps the options it started with.
+    if (!reply->empty()) error(*reply);
   } else {
     error("unknown option " + quoted_excerpt(name));
   }
 }
 
+void UciSession::set_game(std::string_view value) {
+  auto game = make_game_session(lowercase(value), table_);
+  if (!game) return error("unknown game " + quoted_excerpt(value));
+  game_ = std::move(game);
+  change_table([this] { table_.clear(settings_.threads); });
+}
+
+void UciSession::set_hash(std::string_view value) {
+  const auto megabytes = parse_integer<long long>(value);
+  const std::size_t most = max_hash_megabytes();
+  if (!megabytes || *megabytes < 1 || *megabytes > static_cast<long long>(most)) {
+    return error("Hash must be an integer from 1 to " + std::to_string(most) + ", got " +
+                 quoted_excerpt(value));
+  }
+  const auto wanted = static_cast<std::size_t>(*megabytes);
+  const std::size_t before = table_.megabytes();
+  if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
+    return error("Hash " + std::to_string(wanted) +
+                 " MB would exceed the server's total table memory; the table stays at " +
+                 std::to_string(before) + " MB");
+  }
+  // A large table takes a while to allocate and clear: on the worker.
+  change_table([this, wanted, before] {
+    try {
+      table_.resize(wanted);
+      hash_megabytes_.store(wanted, std::memory_order_relaxed);
+    } catch (const std::bad_alloc&) {
+      if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
+      error("cannot allocate " + std::to_string(wanted) + " MB for the hash table; keeping " +
+            std::to_string(before) + " MB");
+    }
+  });
+}
+
 void UciSession::on_ucinewgame() {
   if (search_in_the_way()) return error("cannot start a new game while a search is running");
-  table_.clear(settings_.threads);
+  change_table([this] { table_.clear(settings_.threads); });
 }
 
 void UciSession::on_position(const Words& words) {
@@ -201,14 +270,56 @@ void UciSession::on_position(const Words& words) {
 
 void UciSession::on_go(const Words& words) {
   if (search_in_the_way()) return error("a search is already running; send stop first");
-  auto parsed = parse_go(words);
-  if (const auto* message = std::get_if<std::string>(&parsed)) return error(*message);
-  const auto& limits = std::get<engine::SearchLimits>(parsed);
+  if (words.size() > 1 && words[1] == "perft") return on_perft(words);
+  const GoCommand command = parse_go(words);
+  for (const auto& problem : command.problems) {
+    out_.write_line("info string " + printable_excerpt(problem, kMaxErrorCharacters));
+  }
+  const auto& limits = command.limits;
 
+  engine::SearchSettings settings = settings_;
+  ThreadBudget* budget = limits_.thread_budget;
+  if (budget != nullptr) {
+    settings.threads = budget->acquire(settings_.threads);
+    if (settings.threads < settings_.threads) {
+      out_.write_line("info string Threads " + std::to_string(settings_.threads) + " asked, " +
+                      std::to_string(settings.threads) + " given: the server's " +
+                      std::to_string(budget->total()) +
+                      " search threads are busy with other sessions");
+    }
+  }
   search_is_infinite_ = !limits.finite(game_->side_to_move()) || limits.ponder;
   clock_.restart();
   clock_.set_pondering(limits.ponder);
-  start_job(game_->make_search(limits, settings_, stop_, clock_, out_));
+  auto search = game_->make_search(limits, settings, command.search_moves, stop_, clock_, out_);
+  const bool started = start_job(
+      [search = std::move(search), budget, threads = settings.threads] {
+        // The threads go back however the search ends.
+        struct Release {
+          ThreadBudget* budget;
+          int threads;
+          ~Release() {
+            if (budget != nullptr) budget->release(threads);
+          }
+        } release{budget, threads};
+        return search();
+      },
+      game_->bestmove_without_search());
+  if (!started && budget != nullptr) budget->release(settings.threads);
+}
+
+// `go perft N`, as Stockfish has it: a count per legal move, a blank line
+// and the total, and no bestmove (it is not a search).
+void UciSession::on_perft(const Words& words) {
+  const auto depth = words.size() == 3 ? parse_integer<int>(words[2]) : std::nullopt;
+  if (!depth || *depth < 1 || *depth > kMaxPerftDepth) {
+    return error("go perft needs a depth from 1 to " + std::to_string(kMaxPerftDepth) +
+                 (words.size() > 2 ? ", got " + quoted_excerpt(join_words(words, 2, words.size()))
+                                   : std::string{}));
+  }
+  search_is_infinite_ = false;
+  // Not stopped by `stop`, as in Stockfish: the lines after it wait.
+  start_job(game_->make_perft(*depth, out_), {}, /*blocks_input=*/true);
 }
 
 // The opponent played the expected move: the pondering search becomes a normal
@@ -221,44 +332,103 @@ void UciSession::on_ponderhit() {
 }
 
 void UciSession::on_proof() {
-  if (search_in_the_way()) return error("a search is running; send stop first");
   auto job = game_->make_proof(stop_, out_);
+  if (searching() && !stop_.load() && !search_is_infinite_) {
+    // Straight after `go solve`: the proof is of the position being solved,
+    // and starts once the search is done.
+    if (!job) return error("no solved position to prove; send 'go solve' first");
+    const std::lock_guard lock(chained_mutex_);
+    chained_proof_ = std::move(job);
+    return;
+  }
+  if (search_in_the_way()) return error("a search is running; send stop first");
   if (!job) return error("no solved position to prove; send 'go solve' first");
   search_is_infinite_ = false;
-  start_job(std::move(job));
+  start_job(std::move(job), {});
 }
 
-void UciSession::start_job(std::function<std::string()> job) {
-  wait_for_search();  // the last one has printed its reply; collect its thread
+void UciSession::change_table(std::function<void()> change) {
+  start_job(
+      [change = std::move(change)] {
+        change();
+        return std::string{};
+      },
+      {}, /*blocks_input=*/true);  // a failure to start has said so already
+}
+
+bool UciSession::start_job(Job job, std::string fallback, bool blocks_input) {
+  wait_for_job();  // the last one has printed its reply; collect its thread
   stop_.store(false);
-  searching_.store(true, std::memory_order_release);
-  search_thread_.start([this, job = std::move(job)] {
-    const std::string reply = job();
-    // Cleared before the reply is printed, so a client that reacts to bestmove
-    // with a new go never finds the old search still marked as running.
+  if (blocks_input) {
+    holding_input_.store(true, std::memory_order_release);
+  } else {
+    searching_.store(true, std::memory_order_release);
+  }
+  const auto body = [this, job = std::move(job), fallback = std::move(fallback)] {
+    std::string reply;
+    try {
+      reply = job();
+    } catch (const std::exception& failure) {
+      spdlog::error("a job failed: {}", failure.what());
+      error(std::string("the command failed: ") + failure.what());
+      reply = fallback;
+    }
+    Job next;
+    {
+      const std::lock_guard lock(chained_mutex_);
+      next = std::move(chained_proof_);
+      chained_proof_ = nullptr;
+    }
+    if (next && !stop_.load()) {
+      // The proof asked for during the search: the session stays busy.
+      if (!reply.empty()) out_.write_line(reply);
+      try {
+        reply = next();
+      } catch (const std::exception& failure) {
+        error(std::string("the proof failed: ") + failure.what());
+        reply.clear();
+      }
+    }
+    // Cleared before the reply is printed, so a client that reacts to
+    // bestmove with a new go never finds the old search still marked as
+    // running.
     searching_.store(false, std::memory_order_release);
+    holding_input_.store(false, std::memory_order_release);
     if (!reply.empty()) out_.write_line(reply);
-  });
+    if (job_end_) job_end_();
+  };
+  try {
+    worker_.start(body);
+    return true;
+  } catch (const std::exception& failure) {
+    // No thread to be had: answer at once, as the job would have.
+    searching_.store(false, std::memory_order_release);
+    holding_input_.store(false, std::memory_order_release);
+    error(std::string("cannot start the search thread: ") + failure.what());
+    if (!fallback.empty()) out_.write_line(fallback);
+    return false;
+  }
 }
 
 void UciSession::on_quit() {
   quit_ = true;
   stop_search();
-  wait_for_search();
+  wait_for_job();
 }
 
 void UciSession::abandon() {
   stop_search();
-  wait_for_search();
-}
-
-std::size_t UciSession::max_hash_megabytes() const {
-  return std::min(limits_.max_hash_megabytes, engine::TranspositionTable::kMaxMegabytes);
+  wait_for_job();
 }
 
 void UciSession::end_of_input() {
   if (search_is_infinite_) stop_search();
-  wait_for_search();
+  wait_for_job();
+}
+
+bool UciSession::end_of_input_pending() {
+  if (search_is_infinite_) stop_search();
+  return searching() || !takes_input_now();
 }
 
 void UciSession::stop_search() {
@@ -266,13 +436,14 @@ void UciSession::stop_search() {
 }
 
 bool UciSession::search_in_the_way() {
-  if (searching() && stop_.load()) wait_for_search();
+  if (searching() && stop_.load()) wait_for_job();
   return searching();
 }
 
-void UciSession::wait_for_search() {
-  search_thread_.join();
+void UciSession::wait_for_job() {
+  worker_.join();
   searching_.store(false, std::memory_order_release);
+  holding_input_.store(false, std::memory_order_release);
 }
 
 }  // namespace brudno::protocol

@@ -1,18 +1,23 @@
 #pragma once
 // One client's conversation: its game, position, options and search. The same
-// class serves stdin and every TCP connection. handle_line() never blocks on a
-// search: searches run on their own thread.
+// class serves stdin and every TCP connection. Whatever takes long runs on
+// the session's own worker thread: searches, proofs, and the table's
+// resizing and clearing, so that a transport serving many clients (TCP, on
+// one I/O thread) never waits for one of them.
 
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string_view>
 #include <vector>
 
+#include "engine/search_clock.hpp"
 #include "engine/transposition_table.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/search_thread.hpp"
+#include "protocol/thread_budget.hpp"
 
 namespace brudno::protocol {
 
@@ -25,6 +30,9 @@ struct SessionLimits {
   // Asked before the table changes from `from` to `to` megabytes; false refuses
   // the change. Unset: always granted.
   std::function<bool(std::size_t from, std::size_t to)> reserve_hash;
+  // The server's search threads, shared by its sessions (see ThreadBudget);
+  // none on stdin, where a session has the machine to itself.
+  ThreadBudget* thread_budget = nullptr;
 };
 
 class UciSession {
@@ -34,37 +42,65 @@ class UciSession {
   UciSession(const UciSession&) = delete;
   UciSession& operator=(const UciSession&) = delete;
 
+  // Handles one line. It waits only for a stopped search to wind down
+  // (milliseconds), or for a table change still running (see
+  // takes_input_now()).
   void handle_line(std::string_view line);
+  // False while the session changes its table (Hash, Clear Hash, ucinewgame,
+  // Game) or counts perft: the next line would have to wait for it. A transport that must
+  // not wait holds its lines until the job-end callback.
+  [[nodiscard]] bool takes_input_now() const;
+  // Called on the worker thread whenever a job (a search, a proof, a table
+  // change) has ended and written its reply. Set it before the first line.
+  void on_job_end(std::function<void()> callback) { job_end_ = std::move(callback); }
+
   // The client has gone: an infinite search is stopped, a finite one runs to
   // its end and prints its bestmove. Returns when no search is running.
   void end_of_input();
-  // The client has gone for good: any search is stopped. Returns when no
-  // search is running, so nothing more is written to the sink.
+  // The same without waiting: stops an infinite search and says whether a
+  // job still runs, whose end the job-end callback announces.
+  [[nodiscard]] bool end_of_input_pending();
+  // The client has gone for good, or the server is stopping: any search is
+  // stopped (its bestmove still written). Returns when no job is running, so
+  // nothing more is written to the sink.
   void abandon();
   [[nodiscard]] bool quit_requested() const { return quit_; }
   [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
-  [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
+  [[nodiscard]] std::size_t hash_megabytes() const {
+    return hash_megabytes_.load(std::memory_order_relaxed);
+  }
 
  private:
   using Words = std::vector<std::string_view>;
+  using Job = std::function<std::string()>;
 
+  void dispatch(const Words& words);
   void on_uci();
   void on_setoption(const Words& words);
   void on_position(const Words& words);
   void on_go(const Words& words);
+  void on_perft(const Words& words);
   void on_proof();
   void on_ponderhit();
-  // Runs a job on the search thread; prints its returned line, if any, once
-  // the session is marked idle again.
-  void start_job(std::function<std::string()> job);
   void on_ucinewgame();
   void on_quit();
+  void set_hash(std::string_view value);
+  void set_game(std::string_view value);
+
+  // Runs a job on the worker thread. Its returned line (a bestmove, a proof)
+  // is printed once the session is marked idle again; `fallback` is printed
+  // instead if the job throws, so that a `go` still gets its one bestmove.
+  // `blocks_input`: a table change, which the next line waits for. False
+  // when no thread could be made (the fallback is printed then).
+  bool start_job(Job job, std::string fallback, bool blocks_input = false);
+  // Runs `change` on the worker thread as a job that blocks input.
+  void change_table(std::function<void()> change);
 
   void error(std::string_view message);
   [[nodiscard]] int max_threads() const;
   [[nodiscard]] std::size_t max_hash_megabytes() const;
   void stop_search();
-  void wait_for_search();
+  void wait_for_job();
   // Is a search running that has not been told to stop? One that has been
   // told (by stop) answers within milliseconds: this waits for it to finish,
   // so that a command needing it over (GUIs send stop, position and go back
@@ -74,15 +110,25 @@ class UciSession {
 
   LineSink& out_;
   SessionLimits limits_;
+  // Touched only by the worker thread while a job runs, and by the reader
+  // thread while none does.
   engine::TranspositionTable table_;
+  std::atomic<std::size_t> hash_megabytes_;
   engine::SearchSettings settings_;
   engine::SearchClock clock_;
   std::unique_ptr<GameSession> game_;
-  SearchThread search_thread_;
+  SearchThread worker_;
+  std::function<void()> job_end_;
   std::atomic<bool> stop_{false};
-  // Set by the reader when a search starts, cleared by the search thread just
-  // before it prints bestmove.
+  // Set by the reader when a search (or proof) starts, cleared by the worker
+  // just before it prints bestmove.
   std::atomic<bool> searching_{false};
+  // Set while a job runs that the next line waits for: a table change, perft.
+  std::atomic<bool> holding_input_{false};
+  // A `proof` asked for while its `go solve` still runs: the worker starts
+  // it when the search is done.
+  std::mutex chained_mutex_;
+  Job chained_proof_;
   bool search_is_infinite_ = false;
   bool quit_ = false;
 };

@@ -14,5 +14,10 @@ int run_prove(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_suite(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_puzzle(const Arguments& args, std::ostream& out, std::ostream& err);
+int run_serve(const Arguments& args, std::ostream& out, std::ostream& err);
+// `brudno bench [N]`; run_bench (tools/bench_command.hpp) is the search itself.
+int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& err);
+int run_perft(const Arguments& args, std::ostream& out, std::ostream& err);
+int run_solve(const Arguments& args, std::ostream& out, std::ostream& err);
 
 }  // namespace brudno::tools

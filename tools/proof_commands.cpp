@@ -7,10 +7,13 @@
 #include <sstream>
 
 #include "engine/proof_checker.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 #include "protocol/game_list.hpp"
+#include "protocol/game_searches.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/prove.hpp"
 #include "tools/command.hpp"
+#include "tools/count_option.hpp"
 
 namespace brudno::tools {
 namespace {
@@ -42,6 +45,40 @@ std::string game_list_text() {
   return text;
 }
 
+// `brudno prove` for one game: the exit status.
+template <engine::Game G>
+int prove_game(const po::variables_map& vm, std::size_t hash, std::size_t max_positions,
+               std::ostream& out, std::ostream& err) {
+  const auto root = vm.count("position") ? G::parse(vm["position"].as<std::string>())
+                                         : std::optional<G>(G::start_position());
+  if (!root) {
+    err << "brudno: bad " << G::kName << " position '" << vm["position"].as<std::string>() << "'\n";
+    return 2;
+  }
+  engine::TranspositionTable table(hash);
+  const std::atomic<bool> stop{false};
+  auto proved = protocol::solve_and_prove(*root, table, stop, max_positions);
+  if (const auto* problem = std::get_if<std::string>(&proved)) {
+    err << "brudno: " << *problem << '\n';
+    return 1;
+  }
+  const auto& document = std::get<protocol::ProofDocument>(proved);
+  const std::string text = protocol::write_proof_document(document, false);
+  if (vm.count("out")) {
+    std::ofstream file(vm["out"].as<std::string>());
+    if (!(file << text)) {
+      err << "brudno: cannot write " << vm["out"].as<std::string>() << '\n';
+      return 1;
+    }
+    out << "value " << protocol::format_score(document.value) << '\n';
+    for (const auto& proof : document.proofs)
+      out << "proof " << protocol::describe_proof(proof) << '\n';
+  } else {
+    out << text;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_prove(const Arguments& args, std::ostream& out, std::ostream& err) {
@@ -49,51 +86,41 @@ int run_prove(const Arguments& args, std::ostream& out, std::ostream& err) {
       "Usage: brudno prove [--game G] [--position TEXT] [--out FILE]\n"
       "Solves the position exactly and writes both proof trees as JSON (docs/protocol.md)");
   options.add_options()("help,h", "show this help")(
-      "game", po::value<std::string>()->default_value(std::string(protocol::kDefaultGame)),
+      "game", po::value<std::string>()->default_value(std::string(games::TicTacToe::kName)),
       ("the game: " + game_list_text()).c_str())(
       "position", po::value<std::string>(),
       "the game's position text (default: the start position)")(
       "out", po::value<std::string>(), "write the proof here instead of standard output")(
-      "hash", po::value<std::size_t>()->default_value(64), "transposition table size in MB");
+      "hash", po::value<Count>()->default_value(Count{64}), "transposition table size in MB")(
+      "max-positions", po::value<Count>()->default_value(Count{engine::kDefaultMaxProofPositions}),
+      "give up, saying so, on a proof that would hold more positions than this");
   po::variables_map vm;
   if (!parse_arguments(args, options, {}, {}, vm, err)) return 2;
   if (vm.count("help")) {
     out << options << '\n';
     return 0;
   }
+  const auto hash = vm["hash"].as<Count>().value;
+  if (hash < 1 || hash > engine::TranspositionTable::kMaxMegabytes) {
+    err << "brudno: --hash must be from 1 to " << engine::TranspositionTable::kMaxMegabytes
+        << " (MB), got " << hash << '\n';
+    return 2;
+  }
+  const auto max_positions = vm["max-positions"].as<Count>().value;
+  if (max_positions < 1) {
+    err << "brudno: --max-positions must be at least 1\n";
+    return 2;
+  }
 
   int status = 0;
   const std::string game = vm["game"].as<std::string>();
   const bool known = protocol::AllGames::visit(game, [&]<engine::Game G>() {
-    const auto root = vm.count("position") ? G::parse(vm["position"].as<std::string>())
-                                           : std::optional<G>(G::start_position());
-    if (!root) {
-      err << "brudno: bad " << game << " position '" << vm["position"].as<std::string>() << "'\n";
-      status = 2;
-      return;
-    }
-    engine::TranspositionTable table(vm["hash"].as<std::size_t>());
-    const std::atomic<bool> stop{false};
-    auto proved = protocol::solve_and_prove(*root, table, stop);
-    if (const auto* problem = std::get_if<std::string>(&proved)) {
-      err << "brudno: " << *problem << '\n';
-      status = 1;
-      return;
-    }
-    const auto& document = std::get<protocol::ProofDocument>(proved);
-    const std::string text = protocol::write_proof_document(document, false);
-    if (vm.count("out")) {
-      std::ofstream file(vm["out"].as<std::string>());
-      if (!(file << text)) {
-        err << "brudno: cannot write " << vm["out"].as<std::string>() << '\n';
-        status = 1;
-        return;
-      }
-      out << "value " << protocol::format_score(document.value) << '\n';
-      for (const auto& proof : document.proofs)
-        out << "proof " << protocol::describe_proof(proof) << '\n';
+    if constexpr (engine::HasPlyBound<G>) {
+      status = prove_game<G>(vm, hash, max_positions, out, err);
     } else {
-      out << text;
+      err << "brudno: " << game << " has no bound on its length: its positions are not solved "
+          << "to the end, so there is nothing to prove\n";
+      status = 2;
     }
   });
   if (!known) {

@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
   clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and its sanitizers
+  polyglot                  # the UCI-to-xboard adapter, for its end-to-end test
 )
 
 missing=()

@@ -16,9 +16,6 @@ using Bitboard = std::uint64_t;
 constexpr Bitboard bottom_cell(int column) {
   return Bitboard{1} << (column * (kHeight + 1));
 }
-constexpr Bitboard top_cell(int column) {
-  return Bitboard{1} << (kHeight - 1 + column * (kHeight + 1));
-}
 constexpr Bitboard column_cells(int column) {
   return ((Bitboard{1} << kHeight) - 1) << (column * (kHeight + 1));
 }

@@ -31,13 +31,15 @@ SyntheticTree::SyntheticTree(int branching, int depth, std::uint64_t seed, Child
   const std::uint64_t root =
       mix64(mix64(seed) ^ (std::uint64_t(branching) << 8 | std::uint64_t(depth)) ^
             (std::uint64_t(order) << 16));
-  nodes_[0] = {root, static_cast<engine::Score>(root % 2001) - 1000};
+  nodes_[0] = {root, static_cast<engine::Score>(root % 2001) - 1000, 0};
 }
 
 std::optional<SyntheticTree> SyntheticTree::parse(std::string_view text) {
   std::istringstream in{std::string(text)};
-  std::string b, d, seed, order, extra;
-  if (!(in >> b >> d >> seed >> order) || (in >> extra)) return std::nullopt;
+  std::string b, d, seed, order;
+  if (!(in >> b >> d >> seed >> order)) return std::nullopt;
+  std::vector<std::string> path;
+  for (std::string move; in >> move;) path.push_back(move);
   const auto branching = parse_integer(b);
   const auto depth = parse_integer(d);
   const auto seed_value = parse_integer(seed);
@@ -45,18 +47,25 @@ std::optional<SyntheticTree> SyntheticTree::parse(std::string_view text) {
       *depth < 0 || *depth > kMaxDepth || *seed_value < 0) {
     return std::nullopt;
   }
-  for (int i = 0; i < 3; ++i) {
-    if (order == kOrderNames[i]) {
-      return SyntheticTree(static_cast<int>(*branching), static_cast<int>(*depth),
-                           static_cast<std::uint64_t>(*seed_value), static_cast<ChildOrder>(i));
-    }
+  const auto named = std::find(std::begin(kOrderNames), std::end(kOrderNames), order);
+  if (named == std::end(kOrderNames)) return std::nullopt;
+  SyntheticTree tree(static_cast<int>(*branching), static_cast<int>(*depth),
+                     static_cast<std::uint64_t>(*seed_value),
+                     static_cast<ChildOrder>(named - std::begin(kOrderNames)));
+  for (const auto& word : path) {
+    const auto move = tree.parse_move(word);
+    if (!move) return std::nullopt;
+    tree.play(*move);
   }
-  return std::nullopt;
+  return tree;
 }
 
 std::string SyntheticTree::to_text() const {
-  return std::to_string(branching_) + ' ' + std::to_string(depth_) + ' ' + std::to_string(seed_) +
-         ' ' + std::string(kOrderNames[static_cast<int>(order_)]);
+  std::string text = std::to_string(branching_) + ' ' + std::to_string(depth_) + ' ' +
+                     std::to_string(seed_) + ' ' +
+                     std::string(kOrderNames[static_cast<int>(order_)]);
+  for (int level = 1; level <= level_; ++level) text += ' ' + move_text(nodes_[level].move);
+  return text;
 }
 
 std::string SyntheticTree::to_display() const {
@@ -100,7 +109,7 @@ void SyntheticTree::play(Move move) {
   const int rank = rank_of(move);
   const std::uint64_t hash = mix64(parent.hash ^ (0x100000001b3ULL * (move + 1)));
   const engine::Score offset = rank * gap_below(level_);
-  nodes_[++level_] = {hash, -parent.value + offset};
+  nodes_[++level_] = {hash, -parent.value + offset, move};
 }
 
 void SyntheticTree::undo(Move) {

@@ -38,8 +38,11 @@ class SyntheticTree {
 
   // The start position is a random-order tree, b = 3, d = 8, seed 1.
   static SyntheticTree start_position() { return {3, 8, 1, ChildOrder::kRandom}; }
-  // `B D SEED ORDER`, e.g. `3 4 7 best`; ORDER is best, worst or random.
+  // `B D SEED ORDER [MOVES...]`, e.g. `3 4 7 best` for a root, `3 4 7 best
+  // 2 1` for the node two moves below it; ORDER is best, worst or random,
+  // and the moves are child numbers 1..B, as move_text writes them.
   static std::optional<SyntheticTree> parse(std::string_view text);
+  // The tree and the path from its root to the current node.
   [[nodiscard]] std::string to_text() const;
   [[nodiscard]] std::string to_display() const;
   [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
@@ -63,6 +66,7 @@ class SyntheticTree {
   struct Node {
     std::uint64_t hash;
     engine::Score value;
+    Move move;  // the move that led here from the parent
   };
   [[nodiscard]] int rank_of(Move move) const;
   [[nodiscard]] engine::Score gap_below(int level) const;

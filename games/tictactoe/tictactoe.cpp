@@ -34,9 +34,28 @@ std::uint16_t winning_squares(std::uint16_t stones, std::uint16_t empty) {
   return squares;
 }
 
+// Rows split by `/` are three rows of three cells each: `X/../.../...`
+// has nine cells but no board's rows.
+bool rows_are_whole(std::string_view text) {
+  if (text.find('/') == std::string_view::npos) return true;
+  int rows = 1;
+  int cells = 0;
+  for (const char c : text) {
+    if (c == '/') {
+      if (cells != 3) return false;
+      ++rows;
+      cells = 0;
+    } else if (!std::isspace(static_cast<unsigned char>(c))) {
+      ++cells;
+    }
+  }
+  return rows == 3 && cells == 3;
+}
+
 }  // namespace
 
 std::optional<TicTacToe> TicTacToe::parse(std::string_view text) {
+  if (!rows_are_whole(text)) return std::nullopt;
   TicTacToe position;
   int square = 0;
   for (const char c : text) {

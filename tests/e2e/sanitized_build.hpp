@@ -12,4 +12,13 @@ inline constexpr bool kSanitized =
     false;
 #endif
 
+// ThreadSanitizer's builds: every memory write is checked, so a test that
+// writes gigabytes takes minutes there.
+inline constexpr bool kThreadSanitized =
+#if defined(__SANITIZE_THREAD__)
+    true;
+#else
+    false;
+#endif
+
 }  // namespace brudno::testing

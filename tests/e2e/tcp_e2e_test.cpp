@@ -19,6 +19,7 @@ namespace brudno::testing {
 namespace {
 
 using namespace std::chrono_literals;
+using tools::count_prefix;
 using tools::LineClient;
 using tools::starts_with;
 
@@ -172,8 +173,9 @@ TEST(TcpServer, TenThousandGarbageLinesDisturbNobody) {
 }
 
 // Polls `sessions` until the count is `expected` or time runs out.
-bool sessions_become(LineClient& admin, int expected) {
-  const auto deadline = std::chrono::steady_clock::now() + 5s;
+bool sessions_become(LineClient& admin, int expected,
+                     std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
     admin.send("sessions");
     if (admin.read_line() == "info string sessions " + std::to_string(expected)) return true;
@@ -283,7 +285,7 @@ TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
   EXPECT_TRUE(starts_with(first.read_until("bestmove").back(), "bestmove "));
 }
 
-TEST(TcpServer, SigtermStopsSearchesAndExitsZeroWithinOneSecond) {
+TEST(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
   Server server;
   std::vector<std::unique_ptr<LineClient>> clients;
   for (int i = 0; i < 3; ++i) {
@@ -295,7 +297,101 @@ TEST(TcpServer, SigtermStopsSearchesAndExitsZeroWithinOneSecond) {
   }
   server.process().signal(SIGTERM);
   EXPECT_EQ(server.process().wait_exit(1s), 0);
-  for (auto& client : clients) EXPECT_TRUE(client->closed_by_server(1s));
+  // Each search answered before its session closed (issue 13: they did not).
+  for (auto& client : clients) {
+    const auto lines = client->read_until("bestmove", 1s);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+    EXPECT_TRUE(client->closed_by_server(1s));
+  }
+}
+
+// Issue 13: resizing and clearing the table ran on the server's one I/O
+// thread, so one client's large Hash stalled every other client.
+TEST(TcpServer, ALargeTableChangeDoesNotStallOtherClients) {
+  if (kThreadSanitized) GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
+  Server server({"--max-hash", "1024", "--max-total-hash", "1100"});
+  LineClient resizer(server.port());
+  LineClient bystander(server.port());
+  for (int round = 0; round < 2; ++round) {
+    // A gigabyte to allocate and clear, then one to clear (ucinewgame).
+    resizer.send(round == 0 ? "setoption name Hash value 1024" : "ucinewgame");
+    resizer.send("isready");
+    bystander.send("isready");
+    EXPECT_EQ(bystander.read_line(), "readyok");
+    // The bystander had its answer while the resizer still waited for its own.
+    EXPECT_FALSE(resizer.read_line(0ms).has_value()) << "round " << round;
+    EXPECT_EQ(resizer.read_line(), "readyok");
+  }
+  resizer.send("go depth 3");
+  EXPECT_TRUE(starts_with(resizer.read_until("bestmove").back(), "bestmove "));
+}
+
+// Issue 13: a client that closed its sending side after `go movetime 500`
+// (as `nc -N` does) got an unsearched move at once; stdin searches the time.
+TEST(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
+  Server server;
+  LineClient client(server.port());
+  client.send("setoption name Game value synthetic");
+  client.send("position fen 8 30 5 random");
+  client.send("go movetime 300");
+  client.finish_sending();
+  const auto start = std::chrono::steady_clock::now();
+  const auto lines = client.read_until("bestmove", 10s);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  EXPECT_GE(count_prefix(lines, "info depth"), 2u) << "the search ran its time";
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 250ms);
+  EXPECT_TRUE(client.closed_by_server());
+  // An infinite search, though, ends with the input, as on stdin.
+  LineClient watcher(server.port());
+  watcher.send("setoption name Game value synthetic");
+  watcher.send("position fen 8 30 5 random");
+  watcher.send("go infinite");
+  EXPECT_TRUE(starts_with(watcher.read_line().value_or(""), "info "));
+  watcher.finish_sending();
+  EXPECT_TRUE(starts_with(watcher.read_until("bestmove").back(), "bestmove "));
+  EXPECT_TRUE(watcher.closed_by_server());
+}
+
+// Issue 13: after quit a session held its slot (and its table) for about
+// two seconds while the client kept its socket open.
+TEST(TcpServer, QuitGivesTheSlotBackAtOnce) {
+  Server server({"--max-sessions", "2"});
+  LineClient admin(server.port());
+  LineClient leaver(server.port());
+  leaver.send("quit");
+  // Well within the two seconds a closing connection waits for its client.
+  EXPECT_TRUE(sessions_become(admin, 1, 1s));
+  LineClient next(server.port());  // the slot is free although leaver's socket is open
+  next.send("isready");
+  EXPECT_EQ(next.read_line(5s), "readyok");
+}
+
+// A session asking for more threads than the server has free is told so.
+TEST(TcpServer, ASessionIsToldWhenItGetsFewerThreadsThanItAsked) {
+  Server server({"--threads", "2"});
+  LineClient first(server.port());
+  LineClient second(server.port());
+  for (auto* client : {&first, &second}) {
+    client->send("setoption name Threads value 2");
+    client->send("setoption name Game value synthetic");
+    client->send("position fen 8 30 5 random");
+  }
+  first.send("go infinite");
+  EXPECT_TRUE(starts_with(first.read_line().value_or(""), "info depth"));
+  second.send("go infinite");
+  EXPECT_EQ(second.read_line().value_or(""),
+            "info string Threads 2 asked, 1 given: the server's 2 search threads are busy with "
+            "other sessions");
+  for (auto* client : {&first, &second}) {
+    client->send("stop");
+    EXPECT_TRUE(starts_with(client->read_until("bestmove").back(), "bestmove "));
+  }
+  // Given back: the next search has both.
+  second.send("go depth 2");
+  const auto lines = second.read_until("bestmove");
+  EXPECT_EQ(count_prefix(lines, "info string Threads"), 0u);
 }
 
 TEST(TcpServer, BadCommandLinesExitTwo) {
@@ -303,6 +399,8 @@ TEST(TcpServer, BadCommandLinesExitTwo) {
                                                   {"--listen", "127.0.0.1:99999"},
                                                   {"--max-sessions", "0"},
                                                   {"--max-hash", "4"},
+                                                  {"--max-hash", "100", "--max-total-hash", "50"},
+                                                  {"--max-sessions", "-1"},
                                                   {"--threads", "0"},
                                                   {"--token-file", "/nonexistent/token"}}) {
     std::vector<std::string> args = {"serve"};

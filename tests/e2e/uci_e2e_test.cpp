@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -12,6 +13,7 @@
 namespace brudno::testing {
 namespace {
 
+using tools::count_prefix;
 using tools::starts_with;
 
 // The built engine, as a GUI starts it.
@@ -20,11 +22,6 @@ class PipeEngine : public tools::PipeEngine {
   explicit PipeEngine(const std::vector<std::string>& args = {})
       : tools::PipeEngine(BRUDNO_BINARY, args) {}
 };
-
-std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
-  return static_cast<std::size_t>(std::count_if(
-      lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
-}
 
 // Reads up to and including the line starting with `last`, after what is read already.
 void read_more(PipeEngine& engine, std::vector<std::string>& lines, const std::string& last) {
@@ -95,6 +92,7 @@ TEST(UciEndToEnd, TicTacToeDepthNineIsADraw) {
 
 TEST(UciEndToEnd, ClassicWinIsMateInThree) {
   PipeEngine engine;
+  engine.send("setoption name Game value tictactoe");
   engine.send("position fen O.X/.../...");
   engine.send("go depth 9");
   const auto lines = engine.read_until("bestmove");
@@ -172,19 +170,25 @@ TEST(UciEndToEnd, GarbageBurstGetsOneErrorPerLineAndTheSessionGoesOn) {
 // A reply quotes at most a short, printable excerpt of what the client sent.
 TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
   PipeEngine engine;
+  engine.send("setoption name Game value tictactoe");
   const std::string megabyte(1 << 20, 'q');
   engine.send(megabyte);
   engine.send(std::string("position fen ") + '\0' + "\xff\x1b[2J");
-  engine.send("go depth " + megabyte);
   engine.send("setoption name " + megabyte + " value 1");
   engine.send("isready");
-  const auto lines = engine.read_until("readyok");
-  ASSERT_EQ(lines.size(), 5u);
+  auto lines = engine.read_until("readyok");
+  ASSERT_EQ(lines.size(), 4u);
   const std::string q60(60, 'q');
   EXPECT_EQ(lines[0], "info string error: unknown command '" + q60 + "...'");
   EXPECT_EQ(lines[1], "info string error: bad tictactoe position '\\x00\\xff\\x1b[2J'");
-  EXPECT_EQ(lines[2], "info string error: go depth: '" + q60 + "...' is not an integer");
-  EXPECT_EQ(lines[3], "info string error: unknown option '" + q60 + "...'");
+  EXPECT_EQ(lines[2], "info string error: unknown option '" + q60 + "...'");
+  // A go with a bad value still searches (the rest of it, or depth 1).
+  engine.send("go depth " + megabyte);
+  const auto search = engine.read_until("bestmove");
+  ASSERT_GE(search.size(), 2u);
+  EXPECT_EQ(search[0], "info string error: go depth: '" + q60 + "...' is not an integer; ignored");
+  EXPECT_EQ(count_prefix(search, "bestmove "), 1u);
+  lines.insert(lines.end(), search.begin(), search.end());
   for (const auto& line : lines) {
     EXPECT_TRUE(std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
         << line;
@@ -193,6 +197,7 @@ TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
 
 TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   PipeEngine engine;
+  engine.send("setoption name Game value tictactoe");
   engine.send("position startpos moves 5");
   engine.send("position startpos moves 5 5");
   const auto error = engine.read_line();
@@ -336,7 +341,8 @@ TEST(UciEndToEnd, HashThatCannotBeAllocatedKeepsTheOldTable) {
   engine.send("uci");
   const auto options = engine.read_until("uciok");
   EXPECT_EQ(count_prefix(options, "info string error"), 0u);
-  EXPECT_EQ(count_prefix(options, "option name Hash type spin default 32 "), 1u);
+  // The default is the default, whatever the current size (issue 13).
+  EXPECT_EQ(count_prefix(options, "option name Hash type spin default 16 "), 1u);
   engine.send("position startpos");
   engine.send("go depth 5");
   const auto search = engine.read_until("bestmove");
@@ -370,6 +376,18 @@ TEST(UciEndToEnd, CommandLineErrorsExitTwo) {
   PipeEngine help({"--help"});
   EXPECT_TRUE(help.read_line());
   EXPECT_EQ(help.wait_exit(), 0);
+  // Issue 13: these were accepted (a log file in a missing folder made the
+  // folder, or was dropped; --version ignored what followed it).
+  const auto missing = std::filesystem::temp_directory_path() / "brudno-no-such-folder" / "x.log";
+  std::filesystem::remove_all(missing.parent_path());
+  PipeEngine bad_log({"--log-file", missing.string(), "bench"});
+  EXPECT_EQ(bad_log.wait_exit(), 2);
+  EXPECT_FALSE(std::filesystem::exists(missing.parent_path()));
+  PipeEngine version_extra({"--version", "extra"});
+  EXPECT_EQ(version_extra.wait_exit(), 2);
+  PipeEngine version({"--version"});
+  EXPECT_EQ(version.read_line(), "brudno 0.1.0");
+  EXPECT_EQ(version.wait_exit(), 0);
 }
 
 // Every command answers --help with its own usage and exit status 0.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <thread>
+#include <type_traits>
 
 #include "engine/minimax.hpp"
 #include "engine/parallel_search.hpp"
@@ -133,20 +134,20 @@ TEST(ParallelSearch, AWorkerUnwindsFromANodeAnotherThreadSettled) {
   // A team worker looks back every 1024 nodes; each node plays every child
   // once more to prefetch its table line, so that is this many plays at most.
   const int plays_between_looks = 1024 * (tree.branching() + 1);
-  for (const bool in_team : {false, true}) {
+  const auto search_once = [&]<bool kTeam>(std::bool_constant<kTeam>) {
     TranspositionTable table(2);
     SettledMidway::Plan plan{&table, 50, TableEntry{-kMadeUp, depth - 1, Bound::kExact, {}}};
     SettledMidway::plan = &plan;
     const std::atomic<bool> stop{false};
     const AbortPolicy never(stop, std::nullopt);
     const std::atomic<bool> answered_elsewhere{false};
-    SearchWorker<SettledMidway> worker(tree, table, never);
-    // Only a worker in a team looks for nodes settled by the others.
-    if (in_team) worker.watch_cutoff(&answered_elsewhere);
+    // Only a worker of a team looks for nodes settled by the others.
+    SearchWorker<SettledMidway, kTeam> worker(tree, table, never);
+    if constexpr (kTeam) worker.watch_cutoff(&answered_elsewhere);
     const Score answer = worker.search_root(depth, x - 1, x);
     SettledMidway::plan = nullptr;
     ASSERT_FALSE(worker.aborted());
-    if (in_team) {
+    if constexpr (kTeam) {
       EXPECT_EQ(answer, kMadeUp) << "the worker should have taken the settled node's score";
       EXPECT_LT(plan.plays_below_it_after, plays_between_looks)
           << "it should have left the node at its next look";
@@ -156,7 +157,9 @@ TEST(ParallelSearch, AWorkerUnwindsFromANodeAnotherThreadSettled) {
       // would have left it.
       EXPECT_GT(plan.plays_below_it_after, 10 * plays_between_looks);
     }
-  }
+  };
+  search_once(std::false_type{});
+  search_once(std::true_type{});
 }
 
 TEST(ParallelSearch, StopEndsAnInfiniteParallelSearch) {

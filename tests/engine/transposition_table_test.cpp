@@ -31,6 +31,31 @@ TEST(TranspositionTable, KeepsTheMoveWhenAnUpdateHasNone) {
   EXPECT_EQ(entry->move, 5u);
 }
 
+// Issue 13: a store for the same position always overwrote, so a shallow
+// look-ahead's bound could push out a deeper search's.
+TEST(TranspositionTable, AShallowerBoundDoesNotReplaceADeeperOne) {
+  TranspositionTable table(1);
+  table.store(77, {50, 9, Bound::kLower, 3u});
+  table.store(77, {20, 4, Bound::kUpper, 6u});
+  auto entry = table.probe(77);
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->depth, 9);
+  EXPECT_EQ(entry->score, 50);
+  EXPECT_EQ(entry->bound, Bound::kLower);
+  EXPECT_EQ(entry->move, 6u) << "the newer best move is kept";
+  // An exact value replaces even a deeper bound...
+  table.store(77, {30, 5, Bound::kExact, std::nullopt});
+  entry = table.probe(77);
+  EXPECT_EQ(entry->depth, 5);
+  EXPECT_EQ(entry->bound, Bound::kExact);
+  EXPECT_EQ(entry->move, 6u);
+  // ...and so does any entry once the old one is from an earlier search.
+  table.store(78, {50, 9, Bound::kLower, std::nullopt});
+  table.new_search();
+  table.store(78, {20, 2, Bound::kUpper, std::nullopt});
+  EXPECT_EQ(table.probe(78)->depth, 2);
+}
+
 TEST(TranspositionTable, ClearEmptiesIt) {
   TranspositionTable table(1);
   for (std::uint64_t key = 1; key < 1000; ++key)

@@ -64,6 +64,24 @@ TEST(SyntheticTree, ParsesItsText) {
   EXPECT_FALSE(tree->parse_move("0"));
 }
 
+// Issue 13: `d` and the error messages showed the root's text whatever node
+// the session was at. The text now carries the path from the root.
+TEST(SyntheticTree, TextNamesTheCurrentNode) {
+  auto tree = *SyntheticTree::parse("3 4 7 best");
+  tree.play(1);
+  tree.play(0);
+  EXPECT_EQ(tree.to_text(), "3 4 7 best 2 1");
+  const auto read = SyntheticTree::parse(tree.to_text());
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->key(), tree.key());
+  EXPECT_EQ(read->true_value(), tree.true_value());
+  EXPECT_EQ(read->to_text(), tree.to_text());
+  EXPECT_FALSE(SyntheticTree::parse("3 4 7 best 2 4"));    // no fourth child
+  EXPECT_FALSE(SyntheticTree::parse("3 2 7 best 1 1 1"));  // below the leaves
+  tree.undo(0);
+  EXPECT_EQ(tree.to_text(), "3 4 7 best 2");
+}
+
 TEST(SyntheticTree, LeavesHaveNoMoves) {
   SyntheticTree tree(2, 1, 1, ChildOrder::kRandom);
   tree.play(0);

@@ -38,6 +38,11 @@ TEST(TicTacToe, ParsesAndPrintsPositions) {
   EXPECT_FALSE(TicTacToe::parse(".........."));   // too long
   EXPECT_FALSE(TicTacToe::parse("XXX/OOO/..."));  // X to move, but X already won
   EXPECT_TRUE(TicTacToe::parse("XXX/OO./..."));   // O to move and lost
+  // Issue 13: rows split by `/` must be rows, not just nine cells.
+  EXPECT_FALSE(TicTacToe::parse("X/../.../..."));
+  EXPECT_FALSE(TicTacToe::parse("XO./.X.../O"));
+  EXPECT_FALSE(TicTacToe::parse("XO./.X./..O/"));
+  EXPECT_TRUE(TicTacToe::parse("XO. / .X. / ..O"));
 }
 
 TEST(TicTacToe, MovesAreSquaresOneToNine) {

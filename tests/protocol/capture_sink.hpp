@@ -2,8 +2,11 @@
 // A LineSink that keeps every line, for tests of sessions.
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 #include "protocol/line_sink.hpp"
@@ -24,6 +27,18 @@ class CaptureSink final : public protocol::LineSink {
     const auto all = lines();
     return static_cast<std::size_t>(std::count_if(
         all.begin(), all.end(), [&](const auto& line) { return line.rfind(prefix, 0) == 0; }));
+  }
+  // Waits until `count` lines start with `prefix`; false if they have not
+  // within `timeout`, so a session that never answers fails its test
+  // instead of hanging it.
+  bool wait_for(std::string_view prefix, std::size_t count = 1,
+                std::chrono::milliseconds timeout = std::chrono::seconds(30)) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (count_prefix(prefix) < count) {
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    return true;
   }
   void clear() {
     const std::lock_guard lock(mutex_);

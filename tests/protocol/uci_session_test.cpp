@@ -23,8 +23,9 @@ TEST(UciSession, HandshakeListsOptionsAndEveryGame) {
   EXPECT_EQ(lines.back(), "uciok");
   bool game_option = false;
   for (const auto& line : lines) {
-    if (line.rfind("option name Game type combo", 0) == 0) {
-      game_option = line.find("var tictactoe") != std::string::npos &&
+    if (line.rfind("option name Game type combo default chess", 0) == 0) {
+      game_option = line.find("var chess") != std::string::npos &&
+                    line.find("var tictactoe") != std::string::npos &&
                     line.find("var synthetic") != std::string::npos;
     }
   }
@@ -34,6 +35,7 @@ TEST(UciSession, HandshakeListsOptionsAndEveryGame) {
 TEST(UciSession, EveryBadLineGetsOneError) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   const char* bad_lines[] = {
       "hello",
       "setoption",
@@ -53,10 +55,7 @@ TEST(UciSession, EveryBadLineGetsOneError) {
       "position startpos moves 5 5",
       "position startpos moves 10",
       "position startpos extra",
-      "go depth abc",
-      "go nodes -1",
-      "go depth",
-      "go backwards",
+      "setoption name Ponder value maybe",
   };
   for (const auto* line : bad_lines) {
     out.clear();
@@ -70,9 +69,70 @@ TEST(UciSession, EveryBadLineGetsOneError) {
   EXPECT_EQ(out.lines(), std::vector<std::string>{"readyok"});
 }
 
+// Issue 13: a go with an unknown token or a bad value got an error and no
+// bestmove, and a GUI waiting for one hung.
+TEST(UciSession, EveryGoGetsOneBestmoveWhateverItsWords) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
+  const char* lines[] = {
+      "go depth abc", "go nodes -1", "go depth", "go backwards depth 2", "go searchmoves 1 2 depth 3",
+      "go searchmoves 99 x depth 2", "go mate 1", "go wtime 9223372036854775807 movestogo 1",
+      "go movetime 99999999999999999999", "go depth 2 searchmoves",
+  };
+  for (const auto* line : lines) {
+    out.clear();
+    session.handle_line("position startpos");
+    session.handle_line(line);
+    session.end_of_input();
+    EXPECT_EQ(out.count_prefix("bestmove "), 1u) << line;
+    EXPECT_EQ(out.count_prefix("bestmove (none)"), 0u) << line;
+  }
+}
+
+TEST(UciSession, SearchmovesAndMateAreObeyed) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
+  // X to move wins on square 3; searchmoves leaves it out.
+  session.handle_line("position fen XX./OO./...");
+  session.handle_line("go depth 9 searchmoves 7 8 zz");
+  session.end_of_input();
+  EXPECT_EQ(out.count_prefix("info string error: searchmoves: 'zz' is not a legal move"), 1u);
+  const auto lines = out.lines();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(lines.back().starts_with("bestmove 7") || lines.back().starts_with("bestmove 8"))
+      << lines.back();
+  out.clear();
+  session.handle_line("go mate 1");
+  session.end_of_input();
+  EXPECT_TRUE(out.lines().back().starts_with("bestmove 3")) << out.lines().back();
+  EXPECT_EQ(out.count_prefix("info depth 1 "), 1u);
+  EXPECT_EQ(out.count_prefix("info depth 2 "), 0u) << "mate 1 found at depth 1: no more";
+}
+
+TEST(UciSession, CheckOptionsTakeAnyCase) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
+  session.handle_line("setoption name Ponder value TRUE");
+  session.handle_line("setoption name ponder value False");
+  EXPECT_EQ(out.count_prefix("info string error"), 0u);
+}
+
+TEST(UciSession, UciShowsTheDefaultHashNotTheCurrentOne) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
+  session.handle_line("setoption name Hash value 32");
+  session.handle_line("uci");
+  EXPECT_EQ(out.count_prefix("option name Hash type spin default 16 min 1 max "), 1u);
+}
+
 TEST(UciSession, IllegalMoveLeavesThePositionAsItWas) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   session.handle_line("position startpos moves 5");
   session.handle_line("d");
   const auto before = out.lines().back();
@@ -86,6 +146,7 @@ TEST(UciSession, SearchesAndAnswersBestmoveOnce) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     session.handle_line("position fen O.X/.../...");
     session.handle_line("go depth 9");
     session.end_of_input();
@@ -101,6 +162,7 @@ TEST(UciSession, NoLegalMoveGivesBestmoveNone) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     session.handle_line("position fen XXX/OO./...");
     session.handle_line("go depth 3");
     session.end_of_input();
@@ -111,12 +173,15 @@ TEST(UciSession, NoLegalMoveGivesBestmoveNone) {
 TEST(UciSession, InfiniteSearchEndsOnlyWithStop) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   session.handle_line("setoption name Game value synthetic");
   session.handle_line("position fen 8 30 5 random");
   session.handle_line("go infinite");
   session.handle_line("go depth 3");  // refused: one search at a time
+  session.handle_line("proof");       // refused: an infinite search solves nothing
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(out.count_prefix("bestmove"), 0u);
+  EXPECT_EQ(out.count_prefix("info string error: a search is running"), 1u);
   EXPECT_EQ(out.count_prefix("info string error: a search is already running"), 1u);
   session.handle_line("setoption name Hash value 2");
   EXPECT_EQ(out.count_prefix("info string error: cannot change Hash"), 1u);
@@ -133,13 +198,13 @@ TEST(UciSession, GoStopRacesGiveExactlyOneBestmoveEach) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     for (int i = 0; i < 100; ++i) {
       session.handle_line("go infinite");
       session.handle_line("stop");
       // The next go may arrive before the bestmove: it must then be refused, or
       // wait for the last search to be collected, never start a second search.
-      while (out.count_prefix("bestmove") < static_cast<std::size_t>(i + 1))
-        std::this_thread::yield();
+      ASSERT_TRUE(out.wait_for("bestmove", static_cast<std::size_t>(i + 1))) << "round " << i;
     }
   }
   EXPECT_EQ(out.count_prefix("bestmove"), 100u);
@@ -149,6 +214,7 @@ TEST(UciSession, TwoThreadSearchesRaceWithStopAndOptions) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     session.handle_line("setoption name Threads value 2");
     session.handle_line("setoption name Game value synthetic");
     session.handle_line("position fen 6 30 3 random");
@@ -158,8 +224,7 @@ TEST(UciSession, TwoThreadSearchesRaceWithStopAndOptions) {
       session.handle_line("isready");
       session.handle_line("stop");
       session.handle_line("position fen 5 30 " + std::to_string(i) + " random");
-      while (out.count_prefix("bestmove") < static_cast<std::size_t>(i + 1))
-        std::this_thread::yield();
+      ASSERT_TRUE(out.wait_for("bestmove", static_cast<std::size_t>(i + 1))) << "round " << i;
       session.handle_line("setoption name Hash value 2");  // accepted between searches
     }
   }
@@ -174,6 +239,7 @@ TEST(UciSession, CommandsRightAfterStopWaitForTheStoppedSearch) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     session.handle_line("setoption name Game value synthetic");
     for (int i = 0; i < 20; ++i) {
       session.handle_line("position fen 8 30 " + std::to_string(i) + " random");
@@ -203,9 +269,10 @@ TEST(UciSession, CommandsRightAfterStopWaitForTheStoppedSearch) {
   EXPECT_EQ(out.count_prefix("bestmove"), 40u);
 }
 
-TEST(UciSession, GameOptionIsCaseInsensitiveAndClearsNothingElse) {
+TEST(UciSession, GameOptionIsCaseInsensitive) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   session.handle_line("setoption name game value Synthetic");
   session.handle_line("d");
   EXPECT_NE(out.lines().back().find("synthetic tree"), std::string::npos);
@@ -220,11 +287,12 @@ namespace {
 TEST(UciSession, GoSolveThenProofPrintsBothProofs) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   session.handle_line("proof");
   EXPECT_EQ(out.count_prefix("info string error: no solved position to prove"), 1u);
   session.handle_line("position fen O.X/.../...");
   session.handle_line("go solve");
-  while (out.count_prefix("bestmove") == 0) std::this_thread::yield();
+  ASSERT_TRUE(out.wait_for("bestmove"));
   session.handle_line("position startpos");  // the proof is of the solved position, not this one
   session.handle_line("proof");
   session.end_of_input();
@@ -241,9 +309,29 @@ TEST(UciSession, GoSolveThenProofPrintsBothProofs) {
 namespace brudno::protocol {
 namespace {
 
+// Issue 13: `proof` straight after `go solve` was refused; it now waits for
+// the search, as `go` does after `stop`.
+TEST(UciSession, ProofStraightAfterGoSolveWaitsForTheSearch) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
+    session.handle_line("position fen O.X/.../...");
+    session.handle_line("go solve");
+    session.handle_line("proof");
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.count_prefix("info string error"), 0u);
+  EXPECT_EQ(out.count_prefix("bestmove "), 1u);
+  EXPECT_EQ(out.count_prefix("proof {"), 1u);
+  const auto lines = out.lines();
+  EXPECT_TRUE(lines.back().starts_with("proof {")) << "the proof comes after the bestmove";
+}
+
 TEST(UciSession, PonderWaitsForPonderhitThenKeepsTheClock) {
   CaptureSink out;
   UciSession session(out);
+  session.handle_line("setoption name Game value tictactoe");
   session.handle_line("ponderhit");
   EXPECT_EQ(out.count_prefix("info string error: ponderhit without a pondering search"), 1u);
   session.handle_line("setoption name Game value synthetic");
@@ -254,11 +342,7 @@ TEST(UciSession, PonderWaitsForPonderhitThenKeepsTheClock) {
   EXPECT_EQ(out.count_prefix("bestmove"), 0u);
   session.handle_line("ponderhit");
   // Now the clock runs: the search ends by itself within the 300 ms it was given.
-  const auto hit = std::chrono::steady_clock::now();
-  while (out.count_prefix("bestmove") == 0 &&
-         std::chrono::steady_clock::now() - hit < std::chrono::seconds(10)) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  EXPECT_TRUE(out.wait_for("bestmove", 1, std::chrono::seconds(10)));
   EXPECT_EQ(out.count_prefix("bestmove"), 1u);
 }
 
@@ -266,6 +350,7 @@ TEST(UciSession, PonderStoppedGivesOneBestmove) {
   CaptureSink out;
   {
     UciSession session(out);
+    session.handle_line("setoption name Game value tictactoe");
     session.handle_line("go ponder movetime 10");
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     EXPECT_EQ(out.count_prefix("bestmove"), 0u);

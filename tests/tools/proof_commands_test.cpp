@@ -105,6 +105,29 @@ TEST_F(ProofCommands, ChangedLeafValueIsRejected) {
   EXPECT_NE(err.str().find("leaf value 999999993 is wrong"), std::string::npos) << err.str();
 }
 
+// Issue 13: values that are not integers, or out of range, were read as
+// valid scores (5294967291 and 999999995.7 as mate 3; 1e300 turned negative).
+TEST_F(ProofCommands, ValuesThatAreNotScoresAreRejectedWithTheirPath) {
+  const fs::path file = dir / "proof.json";
+  ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0);
+  const std::string text = read(file);
+  const auto leaf = text.find("{\"value\":999999995}");
+  ASSERT_NE(leaf, std::string::npos);
+  for (const std::string bad : {"5294967291", "999999995.7", "1e300", "-99999999999999999999",
+                                "\"999999995\"", "1000000001"}) {
+    write(file, text.substr(0, leaf) + "{\"value\":" + bad + "}" + text.substr(leaf + 19));
+    err.str("");
+    EXPECT_EQ(check(file), 1) << bad;
+    EXPECT_NE(err.str().find("proofs[0].nodes["), std::string::npos) << bad << ": " << err.str();
+  }
+}
+
+TEST_F(ProofCommands, AProofTooLargeIsRefusedSayingSo) {
+  EXPECT_EQ(prove({"--max-positions", "50"}), 1);
+  EXPECT_NE(err.str().find("the proof would hold more than 50 positions"), std::string::npos)
+      << err.str();
+}
+
 // The draw "O on 1, X on 2" claimed as mate 3 by proofs whose opponent nodes
 // send every reply to the child of one weak reply.
 TEST_F(ProofCommands, ForgedProofSharingAChildAcrossPositionsIsRejected) {
@@ -170,8 +193,8 @@ TEST_F(ProofCommands, MalformedOrMissingFilesAreErrors) {
 TEST_F(ProofCommands, CheckProofWithAnUnknownGameIsAUsageError) {
   const fs::path file = dir / "proof.json";
   ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
-  EXPECT_EQ(run_check_proof({"--game", "chess", file.string()}, out, err), 2);
-  EXPECT_NE(err.str().find("unknown game 'chess' (tictactoe, connect4, synthetic)"),
+  EXPECT_EQ(run_check_proof({"--game", "go", file.string()}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown game 'go' (chess, tictactoe, connect4, synthetic)"),
             std::string::npos)
       << err.str();
   // A known game that is not the proof's is a failed check, not a usage error.
@@ -213,6 +236,9 @@ TEST_F(ProofCommands, BadArgumentsAreErrors) {
   EXPECT_EQ(prove({"--position", "XXXX"}), 2);
   EXPECT_NE(err.str().find("bad tictactoe position 'XXXX'"), std::string::npos);
   EXPECT_EQ(prove({"--bogus"}), 2);
+  EXPECT_EQ(prove({"--hash", "0"}), 2);
+  EXPECT_NE(err.str().find("--hash must be from 1"), std::string::npos);
+  EXPECT_EQ(prove({"--max-positions", "0"}), 2);
 }
 
 }  // namespace

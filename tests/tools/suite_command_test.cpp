@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -92,6 +93,29 @@ TEST(SuiteCommand, RefusesRoundsWithoutCompare) {
   EXPECT_EQ(run_suite({kEasyEndgames.string(), "--rounds", "2"}, out, err), 2);
   EXPECT_NE(err.str().find("--rounds"), std::string::npos) << err.str();
   EXPECT_EQ(run_suite({kEasyEndgames.string(), "--compare", "--rounds", "0"}, out, err), 2);
+}
+
+// Issue 13: a folder and an empty file "succeeded" at 1000000000 positions
+// a second, and a negative limit meant no limit.
+TEST(SuiteCommand, RefusesWhatIsNotAFileOfPositionsAndNegativeCounts) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const auto folder = std::filesystem::temp_directory_path();
+  EXPECT_EQ(run_suite({folder.string()}, out, err), 2);
+  EXPECT_NE(err.str().find("is not a file of positions"), std::string::npos) << err.str();
+  EXPECT_EQ(run_suite({"/dev/null"}, out, err), 2);
+  const auto empty = folder / "brudno-suite-empty";
+  std::ofstream{empty};
+  err.str("");
+  EXPECT_EQ(run_suite({empty.string()}, out, err), 2);
+  EXPECT_NE(err.str().find("has no positions"), std::string::npos) << err.str();
+  std::filesystem::remove(empty);
+  for (const char* option : {"--limit", "--hash"}) {
+    err.str("");
+    EXPECT_EQ(run_suite({kEasyEndgames.string(), option, "-1"}, out, err), 2) << option;
+    EXPECT_NE(err.str().find("-1"), std::string::npos) << err.str();
+  }
+  EXPECT_TRUE(out.str().empty()) << out.str();
 }
 
 }  // namespace

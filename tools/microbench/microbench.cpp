@@ -7,11 +7,13 @@
 #include <atomic>
 #include <optional>
 #include <random>
+#include <vector>
 
 #include "engine/alphabeta.hpp"
 #include "engine/perft.hpp"
 #include "engine/solver.hpp"
 #include "engine/transposition_table.hpp"
+#include "games/chess/chess.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
@@ -72,6 +74,64 @@ void ConnectFourSolveMidgame(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(nodes);
 }
 BENCHMARK(ConnectFourSolveMidgame)->Unit(benchmark::kMillisecond);
+
+// Chess positions from seeded random playouts of the standard perft
+// positions: what the evaluation and move-generation benchmarks walk through.
+std::vector<brudno::games::Chess> chess_sample() {
+  std::mt19937 random(1);
+  std::vector<brudno::games::Chess> positions;
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"}) {
+    auto game = *brudno::games::Chess::parse(fen);
+    for (int ply = 0; ply < 40; ++ply) {
+      positions.push_back(game);
+      MoveList<brudno::games::Chess::Move> moves;
+      game.legal_moves(moves);
+      if (moves.empty()) break;
+      game.play(moves[random() % moves.size()]);
+    }
+  }
+  return positions;
+}
+
+// Chess perft of "Kiwipete" to depth 4 (4,085,603 leaves, the last ply counted in bulk).
+void ChessPerftKiwipete4(benchmark::State& state) {
+  auto position = *brudno::games::Chess::parse(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  std::uint64_t leaves = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(leaves = brudno::games::perft(position, 4));
+  state.counters["leaves/s"] = benchmark::Counter(static_cast<double>(leaves),
+                                                  benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(ChessPerftKiwipete4)->Unit(benchmark::kMillisecond);
+
+// One chess evaluation (the whole hand-written evaluation, at sampled positions).
+void ChessEvaluate(benchmark::State& state) {
+  const auto positions = chess_sample();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(positions[i].evaluate());
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(ChessEvaluate);
+
+// One chess legal move list, at the same positions.
+void ChessLegalMoves(benchmark::State& state) {
+  const auto positions = chess_sample();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    MoveList<brudno::games::Chess::Move> moves;
+    positions[i].legal_moves(moves);
+    benchmark::DoNotOptimize(moves.size());
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(ChessLegalMoves);
 
 }  // namespace
 

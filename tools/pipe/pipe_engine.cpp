@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <stdexcept>
 #include <thread>
@@ -18,7 +19,11 @@ PipeEngine::PipeEngine(const std::string& binary, const std::vector<std::string>
   ::signal(SIGPIPE, SIG_IGN);  // a test writing to an engine that quit must not die
   int in[2];
   int out[2];
-  if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+  // Close-on-exec, so that an engine started later (by another thread of a
+  // match) does not inherit this one's pipes and keep them open.
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
+    throw std::runtime_error("pipe failed");
+  }
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
@@ -75,7 +80,10 @@ std::optional<std::string> PipeEngine::read_line(std::chrono::milliseconds timeo
     char chunk[4096];
     const ssize_t n = read(from_engine_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return std::nullopt;
+    if (n <= 0) {
+      output_ended_ = true;
+      return std::nullopt;
+    }
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }
 }
@@ -118,6 +126,11 @@ std::optional<int> PipeEngine::wait_exit(std::chrono::milliseconds timeout) {
 
 bool starts_with(const std::string& line, const std::string& prefix) {
   return line.rfind(prefix, 0) == 0;
+}
+
+std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  return static_cast<std::size_t>(std::count_if(
+      lines.begin(), lines.end(), [&](const auto& line) { return starts_with(line, prefix); }));
 }
 
 }  // namespace brudno::tools

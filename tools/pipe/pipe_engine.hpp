@@ -28,6 +28,8 @@ class PipeEngine {
   // element is that line, unless the time ran out first.
   std::vector<std::string> read_until(const std::string& prefix,
                                       std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // The engine's output has ended (it closed it, or exited): no line will come.
+  [[nodiscard]] bool output_ended() const { return output_ended_; }
   // Closes the engine's standard input: end of input.
   void close_input();
   // Sends a signal (SIGTERM, say) to the engine process.
@@ -42,8 +44,11 @@ class PipeEngine {
   int to_engine_ = -1;
   int from_engine_ = -1;
   std::string buffer_;
+  bool output_ended_ = false;
 };
 
 bool starts_with(const std::string& line, const std::string& prefix);
+// How many of `lines` start with `prefix`.
+std::size_t count_prefix(const std::vector<std::string>& lines, const std::string& prefix);
 
 }  // namespace brudno::tools

@@ -78,6 +78,11 @@ bool LineClient::closed_by_server(std::chrono::milliseconds timeout) {
   return true;
 }
 
+void LineClient::finish_sending() {
+  boost::system::error_code ignored;
+  socket_.shutdown(tcp::socket::shutdown_send, ignored);
+}
+
 void LineClient::close() {
   boost::system::error_code ignored;
   socket_.shutdown(tcp::socket::shutdown_both, ignored);

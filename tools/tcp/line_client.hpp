@@ -30,6 +30,9 @@ class LineClient {
   // True once the server has closed the connection (read returns end of file
   // or a reset) within the timeout; lines still arriving are skipped.
   bool closed_by_server(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  // Closes the sending side only, as `nc -N` does: the server sees the end
+  // of input and may still answer.
+  void finish_sending();
   void close();
 
  private:

@@ -1,7 +1,5 @@
 // `brudno serve`: parses the server's command line, then serves until a signal.
 
-#include "protocol/serve_command.hpp"
-
 #include <malloc.h>
 #include <spdlog/spdlog.h>
 #include <tbb/global_control.h>
@@ -16,9 +14,16 @@
 #include "engine/transposition_table.hpp"
 #include "protocol/tcp_server.hpp"
 #include "protocol/tokens.hpp"
+#include "tools/command.hpp"
+#include "tools/count_option.hpp"
 
-namespace brudno::protocol {
+namespace brudno::tools {
 namespace {
+
+using protocol::kDefaultPort;
+using protocol::parse_integer;
+using protocol::ServerOptions;
+using protocol::TcpServer;
 
 namespace po = boost::program_options;
 
@@ -64,7 +69,7 @@ bool is_loopback(const std::string& host) {
 
 }  // namespace
 
-int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   const ServerOptions defaults;
   const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description options(
@@ -80,17 +85,17 @@ int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "require each client to send 'auth <token>' first; the token is the file's first line")(
       "threads", po::value<int>()->default_value(hardware),
       "search threads for the whole server; no session's Threads may exceed it")(
-      "max-sessions", po::value<std::size_t>()->default_value(defaults.max_sessions),
+      "max-sessions", po::value<Count>()->default_value(Count{defaults.max_sessions}),
       "connections served at once; more are refused with an error line")(
-      "max-line", po::value<std::size_t>()->default_value(defaults.max_line_bytes),
+      "max-line", po::value<Count>()->default_value(Count{defaults.max_line_bytes}),
       "longest input line in bytes; a longer one ends the connection")(
       "idle-timeout", po::value<long>()->default_value(defaults.idle_timeout.count()),
       "seconds without input (and no search running) before a session is closed; 0: never")(
-      "max-hash", po::value<std::size_t>()->default_value(defaults.max_hash_megabytes),
+      "max-hash", po::value<Count>()->default_value(Count{defaults.max_hash_megabytes}),
       "largest Hash (MB) one session may set")(
-      "max-total-hash", po::value<std::size_t>()->default_value(defaults.max_total_hash_megabytes),
+      "max-total-hash", po::value<Count>()->default_value(Count{defaults.max_total_hash_megabytes}),
       "table memory (MB) of all sessions together")(
-      "output-backlog", po::value<std::size_t>()->default_value(defaults.output_backlog_bytes),
+      "output-backlog", po::value<Count>()->default_value(Count{defaults.output_backlog_bytes}),
       "bytes of output waiting for a slow reader beyond which search info lines are dropped");
 
   po::variables_map vm;
@@ -115,12 +120,12 @@ int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   std::tie(server.host, server.port) = *listen;
   server.threads = vm["threads"].as<int>();
-  server.max_sessions = vm["max-sessions"].as<std::size_t>();
-  server.max_line_bytes = vm["max-line"].as<std::size_t>();
+  server.max_sessions = vm["max-sessions"].as<Count>().value;
+  server.max_line_bytes = vm["max-line"].as<Count>().value;
   server.idle_timeout = std::chrono::seconds(vm["idle-timeout"].as<long>());
-  server.max_hash_megabytes = vm["max-hash"].as<std::size_t>();
-  server.max_total_hash_megabytes = vm["max-total-hash"].as<std::size_t>();
-  server.output_backlog_bytes = vm["output-backlog"].as<std::size_t>();
+  server.max_hash_megabytes = vm["max-hash"].as<Count>().value;
+  server.max_total_hash_megabytes = vm["max-total-hash"].as<Count>().value;
+  server.output_backlog_bytes = vm["output-backlog"].as<Count>().value;
   constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
   std::ostringstream problem;
   if (server.threads < 1 || server.threads > hardware) {
@@ -135,6 +140,10 @@ int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostr
     problem << "--max-hash must be at least the default Hash of " << kSessionTable << " MB";
   } else if (server.max_total_hash_megabytes < kSessionTable) {
     problem << "--max-total-hash must be at least " << kSessionTable << " MB";
+  } else if (server.max_total_hash_megabytes < server.max_hash_megabytes) {
+    problem << "--max-total-hash (" << server.max_total_hash_megabytes
+            << " MB) must be at least --max-hash (" << server.max_hash_megabytes
+            << " MB): no session could have the Hash that --max-hash allows";
   } else if (server.output_backlog_bytes < 4096) {
     problem << "--output-backlog must be at least 4096 bytes";
   }
@@ -178,4 +187,4 @@ int run_serve(const std::vector<std::string>& args, std::ostream& out, std::ostr
   return 0;
 }
 
-}  // namespace brudno::protocol
+}  // namespace brudno::tools

@@ -1,23 +1,38 @@
-#include "protocol/bench.hpp"
+#include "tools/bench_command.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <ostream>
 #include <string_view>
+#include <thread>
 
 #include "engine/search.hpp"
+#include "games/chess/chess.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "protocol/game_searches.hpp"
 #include "protocol/info_format.hpp"
+#include "protocol/tokens.hpp"
+#include "tools/command.hpp"
 
-namespace brudno::protocol {
+namespace brudno::tools {
 namespace {
 
 struct BenchPosition {
   std::string_view text;
   int depth;
+};
+
+// The start, and four of the standard perft positions: castling, en
+// passant, promotions, pins and a rook endgame.
+constexpr BenchPosition kChess[] = {
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 10},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 10},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 10},
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 10},
 };
 
 constexpr BenchPosition kTicTacToe[] = {
@@ -60,15 +75,41 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
     totals.milliseconds += static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
     out << G::kName << " '" << text << "' depth " << depth << ": score "
-        << format_score(result.score) << ", nodes " << result.nodes << ", "
+        << protocol::format_score(result.score) << ", nodes " << result.nodes << ", "
         << std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count() << " ms\n";
   }
 }
 
+constexpr const char* kBenchHelp = R"(Usage: brudno bench [N]
+Searches a fixed set of positions at N threads (1 to the hardware threads,
+default 1). The last two lines are the total nodes (at one thread: the bench
+signature) and the nodes per second.
+)";
+
 }  // namespace
+
+int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& err) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    out << kBenchHelp;
+    return 0;
+  }
+  int threads = 1;
+  if (!args.empty()) {
+    const auto parsed = protocol::parse_integer<int>(args[0]);
+    const int most = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (args.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
+      err << "brudno: bench takes one optional argument, the threads from 1 to " << most << '\n';
+      return 2;
+    }
+    threads = *parsed;
+  }
+  run_bench(out, threads);
+  return 0;
+}
 
 BenchTotals run_bench(std::ostream& out, int threads) {
   BenchTotals totals;
+  bench_game<games::Chess>(kChess, threads, out, totals);
   bench_game<games::TicTacToe>(kTicTacToe, threads, out, totals);
   bench_game<games::ConnectFour>(kConnectFour, threads, out, totals);
   bench_game<games::SyntheticTree>(kSynthetic, threads, out, totals);
@@ -80,4 +121,4 @@ BenchTotals run_bench(std::ostream& out, int threads) {
   return totals;
 }
 
-}  // namespace brudno::protocol
+}  // namespace brudno::tools

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 
-namespace brudno::protocol {
+namespace brudno::tools {
 
 struct BenchTotals {
   std::uint64_t nodes = 0;
@@ -16,4 +16,4 @@ struct BenchTotals {
 
 BenchTotals run_bench(std::ostream& out, int threads = 1);
 
-}  // namespace brudno::protocol
+}  // namespace brudno::tools

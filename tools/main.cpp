@@ -10,11 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "protocol/bench.hpp"
 #include "protocol/logging.hpp"
-#include "protocol/serve_command.hpp"
 #include "protocol/stdin_loop.hpp"
-#include "protocol/tokens.hpp"
 #include "tools/command.hpp"
 
 namespace po = boost::program_options;
@@ -35,6 +32,8 @@ Commands:
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
   suite         solve a benchmark file of positions with known scores and check them
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
+  perft         count chess move sequences: brudno perft [--fen FEN] --depth N
+  solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
   serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
 
@@ -43,12 +42,6 @@ Options)";
 constexpr const char* kUciHelp = R"(Usage: brudno [options] [uci]
 Speaks the UCI protocol on standard input and output (docs/protocol.md); the
 global options (brudno --help) stand before it. Takes no arguments.
-)";
-
-constexpr const char* kBenchHelp = R"(Usage: brudno bench [N]
-Searches a fixed set of positions at N threads (1 to the hardware threads,
-default 1). The last two lines are the total nodes (at one thread: the bench
-signature) and the nodes per second.
 )";
 
 bool asks_for_help(const brudno::tools::Arguments& args) {
@@ -77,24 +70,7 @@ const std::map<std::string, Command>& commands() {
        }},
       {"bench",
        [](const auto& args) {
-         // brudno bench [threads]: one thread, the signature, unless told otherwise.
-         if (asks_for_help(args)) {
-           std::cout << kBenchHelp;
-           return 0;
-         }
-         int threads = 1;
-         if (!args.empty()) {
-           const auto parsed = brudno::protocol::parse_integer<int>(args[0]);
-           const int most = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-           if (args.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
-             std::cerr << "brudno: bench takes one optional argument, the threads from 1 to "
-                       << most << '\n';
-             return 2;
-           }
-           threads = *parsed;
-         }
-         brudno::protocol::run_bench(std::cout, threads);
-         return 0;
+         return brudno::tools::run_bench_command(args, std::cout, std::cerr);
        }},
       {"prove",
        [](const auto& args) { return brudno::tools::run_prove(args, std::cout, std::cerr); }},
@@ -102,8 +78,12 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_suite(args, std::cout, std::cerr); }},
       {"puzzle",
        [](const auto& args) { return brudno::tools::run_puzzle(args, std::cout, std::cerr); }},
+      {"perft",
+       [](const auto& args) { return brudno::tools::run_perft(args, std::cout, std::cerr); }},
+      {"solve",
+       [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
       {"serve",
-       [](const auto& args) { return brudno::protocol::run_serve(args, std::cout, std::cerr); }},
+       [](const auto& args) { return brudno::tools::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",
        [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
   };
@@ -140,6 +120,11 @@ int main(int argc, char** argv) {
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "brudno: " << e.what() << "\nTry 'brudno --help'.\n";
+    return 2;
+  }
+  if ((vm.count("help") || vm.count("version")) && command_at < argc) {
+    std::cerr << "brudno: --help and --version take no command, got '" << argv[command_at]
+              << "'\nTry 'brudno <command> --help'.\n";
     return 2;
   }
   if (vm.count("help")) {

@@ -1,0 +1,80 @@
+#pragma once
+// When a running search must give up: the caller's stop flag, a node limit
+// shared by all the search's threads, or the maximum time on the search's
+// clock (which waits while pondering).
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+#include "engine/search_clock.hpp"
+#include "engine/search_limits.hpp"
+
+namespace brudno::engine {
+
+// The nodes one search may visit, shared by every thread that searches it:
+// UCI's `go nodes N` limits the whole search, as the sum over threads. Each
+// thread takes a batch of nodes at a time, so the shared counter is touched
+// once a batch rather than once a node, and the threads together never visit
+// more than the limit.
+class NodeBudget {
+ public:
+  explicit NodeBudget(std::optional<std::uint64_t> limit = std::nullopt)
+      : limit_(limit.value_or(kUnlimited)) {}
+  NodeBudget(const NodeBudget&) = delete;
+  NodeBudget& operator=(const NodeBudget&) = delete;
+
+  // Nodes granted to the calling thread, at most `batch`; 0 once all are spent.
+  std::uint64_t take(std::uint64_t batch) {
+    if (limit_ == kUnlimited) return batch;
+    const std::uint64_t before = taken_.fetch_add(batch, std::memory_order_relaxed);
+    return before >= limit_ ? 0 : std::min(batch, limit_ - before);
+  }
+  [[nodiscard]] bool limited() const { return limit_ != kUnlimited; }
+
+ private:
+  static constexpr std::uint64_t kUnlimited = UINT64_MAX;
+  const std::uint64_t limit_;
+  // Batches can overshoot the limit by a batch per thread before they are
+  // refused; 2^64 is far beyond any search, so this never wraps.
+  std::atomic<std::uint64_t> taken_{0};
+};
+
+class AbortPolicy {
+ public:
+  // The time limit counts from the clock's start. `clock_armed` false leaves
+  // it out until arm_clock(): the iterative-deepening driver always finishes
+  // its first iteration, which is nearly free, so that even a clock with no
+  // time left gets a searched move rather than the first legal one.
+  AbortPolicy(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
+              std::optional<Milliseconds> max_time = std::nullopt,
+              const SearchClock* clock = nullptr, bool clock_armed = true)
+      : stop_(stop), nodes_(node_limit), max_time_(max_time), clock_(clock) {
+    clock_armed_.store(clock_armed, std::memory_order_relaxed);
+  }
+
+  // Nodes for the calling thread (see NodeBudget::take).
+  [[nodiscard]] std::uint64_t take_nodes(std::uint64_t batch) const { return nodes_.take(batch); }
+  [[nodiscard]] bool node_limited() const { return nodes_.limited(); }
+
+  // The stop flag, or the time limit once armed. Polled every few thousand
+  // nodes, so a stop is answered within a millisecond or two.
+  [[nodiscard]] bool stop_requested() const {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    return max_time_ && clock_ != nullptr && clock_armed_.load(std::memory_order_relaxed) &&
+           !clock_->pondering() && clock_->elapsed() >= *max_time_;
+  }
+  void arm_clock() const { clock_armed_.store(true, std::memory_order_relaxed); }
+
+ private:
+  const std::atomic<bool>& stop_;
+  // The policy is shared read-only by the search's threads; the budget and
+  // the arming are the parts they change, each an atomic.
+  mutable NodeBudget nodes_;
+  std::optional<Milliseconds> max_time_;
+  const SearchClock* clock_;
+  mutable std::atomic<bool> clock_armed_{true};
+};
+
+}  // namespace brudno::engine
