@@ -33,6 +33,7 @@ Commands:
   suite         solve a benchmark file of positions with known scores and check them
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
+  epd           run a chess test suite: brudno epd FILE [--movetime MS]
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
   serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
@@ -80,6 +81,7 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_puzzle(args, std::cout, std::cerr); }},
       {"perft",
        [](const auto& args) { return brudno::tools::run_perft(args, std::cout, std::cerr); }},
+      {"epd", [](const auto& args) { return brudno::tools::run_epd(args, std::cout, std::cerr); }},
       {"solve",
        [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
       {"serve",

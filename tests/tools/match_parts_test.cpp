@@ -16,7 +16,7 @@
 #include "tools/match/engine_spec.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/pgn.hpp"
-#include "tools/match/san.hpp"
+#include "games/chess/san.hpp"
 #include "tools/match/time_control.hpp"
 #include "tools/match/uci_engine.hpp"
 

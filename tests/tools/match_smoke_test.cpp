@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "tools/match/san.hpp"
+#include "games/chess/san.hpp"
 
 namespace {
 
@@ -177,7 +177,7 @@ Chess replay(const PgnGame& game) {
     int matches = 0;
     Chess::Move chosen;
     for (const auto move : moves) {
-      if (brudno::tools::match::san(*position, move) == game.tokens[i]) {
+      if (brudno::games::san(*position, move) == game.tokens[i]) {
         ++matches;
         chosen = move;
       }

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
-#include "tools/match/san.hpp"
+#include "games/chess/san.hpp"
 
 namespace brudno::tools::match {
 

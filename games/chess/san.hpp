@@ -8,9 +8,9 @@
 
 #include "games/chess/chess.hpp"
 
-namespace brudno::tools::match {
+namespace brudno::games {
 
 // `move` must be legal in `position`.
 std::string san(const games::Chess& position, games::Chess::Move move);
 
-}  // namespace brudno::tools::match
+}  // namespace brudno::games

@@ -1,11 +1,8 @@
-#include "tools/match/san.hpp"
+#include "games/chess/san.hpp"
 
-namespace brudno::tools::match {
+namespace brudno::games {
 
 namespace {
-
-using games::Chess;
-namespace chess = games::chess;
 
 constexpr char kPieceLetters[] = " PNBRQK";
 
@@ -70,4 +67,4 @@ std::string san(const Chess& position, Chess::Move move) {
   return text;
 }
 
-}  // namespace brudno::tools::match
+}  // namespace brudno::games

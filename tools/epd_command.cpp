@@ -1,0 +1,170 @@
+// `brudno epd FILE`: runs a chess test suite (Win At Chess and the like):
+// each position searched for a fixed time or depth from an empty table, one
+// line per position, then the solved count.
+
+#include <algorithm>
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/search.hpp"
+#include "games/chess/san.hpp"
+#include "protocol/game_searches.hpp"
+#include "protocol/info_format.hpp"
+#include "tools/command.hpp"
+#include "tools/count_option.hpp"
+#include "tools/epd_suite.hpp"
+
+namespace brudno::tools {
+namespace {
+
+namespace po = boost::program_options;
+using games::Chess;
+
+struct EpdOptions {
+  std::string file;
+  std::size_t movetime_ms = 1000;
+  std::size_t depth = 0;  // 0: by time
+  int threads = 1;
+  std::size_t hash = 16;
+};
+
+bool contains(const std::vector<Chess::Move>& moves, Chess::Move move) {
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+// Solved: a best move found, or (with only `am`) none of the moves to avoid.
+bool solves(const EpdPosition& entry, Chess::Move move) {
+  if (!entry.best_moves.empty()) return contains(entry.best_moves, move);
+  return !contains(entry.avoid_moves, move);
+}
+
+int run_positions(const std::vector<EpdPosition>& suite, const EpdOptions& options,
+                  std::ostream& out) {
+  engine::TranspositionTable table(options.hash);
+  engine::SearchSettings settings;
+  settings.threads = options.threads;
+  const std::atomic<bool> stop{false};
+  engine::SearchLimits limits;
+  if (options.depth > 0) {
+    limits.depth = static_cast<int>(options.depth);
+  } else {
+    limits.movetime = engine::Milliseconds(options.movetime_ms);
+  }
+  std::size_t solved = 0;
+  for (const auto& entry : suite) {
+    table.clear(options.threads);
+    engine::Search<Chess> search(table, settings);
+    const auto result = search.run(entry.position, limits, stop);
+    const bool ok = result.best_move && solves(entry, *result.best_move);
+    solved += ok ? 1 : 0;
+    out << (ok ? "solved " : "missed ") << entry.id << ": "
+        << (entry.best_text.empty() ? "" : "bm " + entry.best_text)
+        << (entry.best_text.empty() || entry.avoid_text.empty() ? "" : ", ")
+        << (entry.avoid_text.empty() ? "" : "am " + entry.avoid_text) << "; played "
+        << (result.best_move ? games::san(entry.position, *result.best_move) : "(none)")
+        << ", score " << protocol::format_score(result.score) << ", depth " << result.depth
+        << ", nodes " << result.nodes << '\n';
+  }
+  out << "solved " << solved << '/' << suite.size() << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
+  po::options_description description(
+      "Usage: brudno epd FILE [--movetime MS | --depth N] [--threads N] [--hash MB]\n"
+      "Runs a chess test suite in EPD: each line four FEN fields and operations;\n"
+      "`bm` names the best moves (playing one solves the position), `am` the moves\n"
+      "to avoid, `id` the position's name. Moves in SAN (or UCI). Each position is\n"
+      "searched from an empty table; one line per position, then `solved K/N`");
+  EpdOptions options;
+  Count movetime{options.movetime_ms};
+  Count depth;
+  Count hash{options.hash};
+  description.add_options()("help,h", "show this help")("movetime", po::value(&movetime),
+                                                        "milliseconds per position (default 1000)")(
+      "depth", po::value(&depth), "search each position to this depth instead of by time")(
+      "threads", po::value(&options.threads)->default_value(1), "search threads")(
+      "hash", po::value(&hash), "transposition table size in MB (default 16)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value(&options.file), "the suite");
+  po::options_description all;
+  all.add(description).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "brudno: " << e.what() << '\n' << description;
+    return 2;
+  }
+  if (vm.count("help")) {
+    out << description << '\n';
+    return 0;
+  }
+  options.movetime_ms = movetime.value;
+  options.depth = depth.value;
+  options.hash = hash.value;
+  if (options.file.empty()) {
+    err << "brudno: epd needs a FILE\n" << description;
+    return 2;
+  }
+  if (vm.count("movetime") && vm.count("depth")) {
+    err << "brudno: give --movetime or --depth, not both\n";
+    return 2;
+  }
+  if (options.movetime_ms < 1 || options.movetime_ms > 86'400'000 || options.depth > 128 ||
+      (vm.count("depth") && options.depth < 1)) {
+    err << "brudno: --movetime must be 1 to 86400000 ms and --depth 1 to 128\n";
+    return 2;
+  }
+  if (options.threads < 1 || options.threads > 1024 || options.hash < 1 ||
+      options.hash > engine::TranspositionTable::kMaxMegabytes) {
+    err << "brudno: --threads must be at least 1 and --hash from 1 to "
+        << engine::TranspositionTable::kMaxMegabytes << '\n';
+    return 2;
+  }
+  std::error_code ignored;
+  if (!std::filesystem::is_regular_file(options.file, ignored)) {
+    err << "brudno: cannot read " << options.file << ": not a file\n";
+    return 2;
+  }
+  std::ifstream in(options.file);
+  if (!in) {
+    err << "brudno: cannot read " << options.file << '\n';
+    return 2;
+  }
+  // Every line is read before any search, so that a typo shows at once.
+  std::vector<EpdPosition> suite;
+  std::string line;
+  int line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    if (line.back() == '\r') line.pop_back();
+    std::string error;
+    auto entry = parse_epd_line(line, line_number, error);
+    if (!entry) {
+      err << "brudno: " << options.file << ':' << line_number << ": " << error << '\n';
+      return 2;
+    }
+    suite.push_back(std::move(*entry));
+  }
+  if (suite.empty()) {
+    err << "brudno: " << options.file << " holds no position\n";
+    return 2;
+  }
+  return run_positions(suite, options, out);
+}
+
+}  // namespace brudno::tools
