@@ -6,7 +6,6 @@
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
-#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -18,6 +17,7 @@
 #include "protocol/game_searches.hpp"
 #include "protocol/info_format.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 #include "tools/epd_suite.hpp"
 
@@ -94,23 +94,10 @@ int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
       "depth", po::value(&depth), "search each position to this depth instead of by time")(
       "threads", po::value(&options.threads)->default_value(1), "search threads")(
       "hash", po::value(&hash), "transposition table size in MB (default 16)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value(&options.file), "the suite");
-  po::options_description all;
-  all.add(description).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << '\n' << description;
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << description << '\n';
-    return 0;
+  if (const auto status = parse_command_line(args, "epd", description, vm, out, err,
+                                             PositionalArgument{"file", &options.file})) {
+    return *status;
   }
   options.movetime_ms = movetime.value;
   options.depth = depth.value;
@@ -128,22 +115,9 @@ int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
     err << "brudno: --movetime must be 1 to 86400000 ms and --depth 1 to 128\n";
     return 2;
   }
-  if (options.threads < 1 || options.threads > 1024 || options.hash < 1 ||
-      options.hash > engine::TranspositionTable::kMaxMegabytes) {
-    err << "brudno: --threads must be at least 1 and --hash from 1 to "
-        << engine::TranspositionTable::kMaxMegabytes << '\n';
-    return 2;
-  }
-  std::error_code ignored;
-  if (!std::filesystem::is_regular_file(options.file, ignored)) {
-    err << "brudno: cannot read " << options.file << ": not a file\n";
-    return 2;
-  }
+  if (!are_search_resources(options.threads, options.hash, err)) return 2;
+  if (!is_readable_file(options.file, err)) return 2;
   std::ifstream in(options.file);
-  if (!in) {
-    err << "brudno: cannot read " << options.file << '\n';
-    return 2;
-  }
   // Every line is read before any search, so that a typo shows at once.
   std::vector<EpdPosition> suite;
   std::string line;

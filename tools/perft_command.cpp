@@ -7,6 +7,7 @@
 
 #include "games/chess/chess.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 
 namespace brudno::tools {
 
@@ -28,17 +29,7 @@ int run_perft(const Arguments& args, std::ostream& out, std::ostream& err) {
       "fen", po::value(&fen), "the position in FEN (default: the start position)")(
       "depth", po::value(&depth), ("plies, 1 to " + std::to_string(kMaxPerftDepth)).c_str());
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << '\n' << options;
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << options << '\n';
-    return 0;
-  }
+  if (const auto status = parse_command_line(args, "perft", options, vm, out, err)) return *status;
   if (!vm.count("depth") || depth < 1 || depth > kMaxPerftDepth) {
     err << "brudno: perft needs --depth from 1 to " << kMaxPerftDepth << '\n';
     return 2;

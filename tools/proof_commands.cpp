@@ -13,30 +13,13 @@
 #include "protocol/info_format.hpp"
 #include "protocol/prove.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 
 namespace brudno::tools {
 namespace {
 
 namespace po = boost::program_options;
-
-// Parses `args` against the `options` a user sees and the `hidden` ones that
-// only carry positional arguments; on a bad argument prints why and returns false.
-bool parse_arguments(const Arguments& args, const po::options_description& options,
-                     const po::options_description& hidden,
-                     const po::positional_options_description& positional, po::variables_map& vm,
-                     std::ostream& err) {
-  po::options_description all;
-  all.add(options).add(hidden);
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-    return true;
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << '\n' << options;
-    return false;
-  }
-}
 
 std::string game_list_text() {
   std::string text;
@@ -95,11 +78,7 @@ int run_prove(const Arguments& args, std::ostream& out, std::ostream& err) {
       "max-positions", po::value<Count>()->default_value(Count{engine::kDefaultMaxProofPositions}),
       "give up, saying so, on a proof that would hold more positions than this");
   po::variables_map vm;
-  if (!parse_arguments(args, options, {}, {}, vm, err)) return 2;
-  if (vm.count("help")) {
-    out << options << '\n';
-    return 0;
-  }
+  if (const auto status = parse_command_line(args, "prove", options, vm, out, err)) return *status;
   const auto hash = vm["hash"].as<Count>().value;
   if (hash < 1 || hash > engine::TranspositionTable::kMaxMegabytes) {
     err << "brudno: --hash must be from 1 to " << engine::TranspositionTable::kMaxMegabytes
@@ -137,15 +116,11 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
   options.add_options()("help,h", "show this help")(
       "game", po::value<std::string>(),
       "the game the proof must be for (default: the one it names)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "the proof, as written by brudno prove");
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  std::string path;
   po::variables_map vm;
-  if (!parse_arguments(args, options, hidden, positional, vm, err)) return 2;
-  if (vm.count("help")) {
-    out << options << '\n';
-    return 0;
+  if (const auto status = parse_command_line(args, "check-proof", options, vm, out, err,
+                                             PositionalArgument{"file", &path})) {
+    return *status;
   }
   const auto& names = protocol::AllGames::kNames;
   if (vm.count("game") &&
@@ -154,16 +129,12 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
         << ")\n";
     return 2;
   }
-  if (!vm.count("file")) {
+  if (path.empty()) {
     err << "brudno: check-proof needs a FILE\n" << options;
     return 2;
   }
-  const std::string path = vm["file"].as<std::string>();
+  if (!is_readable_file(path, err)) return 2;
   std::ifstream file(path);
-  if (!file) {
-    err << "brudno: cannot read " << path << '\n';
-    return 2;
-  }
   std::stringstream text;
   text << file.rdbuf();
   auto read = protocol::read_proof_document(text.str());

@@ -6,6 +6,7 @@
 #include "engine/puzzle.hpp"
 #include "games/insanity/insanity.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 
 namespace brudno::tools {
 
@@ -26,24 +27,10 @@ int run_puzzle(const Arguments& args, std::ostream& out, std::ostream& err) {
       "(default: the classic cubes)")(
       "every-orientation", po::bool_switch(&every_orientation),
       "let the first cube take all 24 orientations, not just one per axis");
-  // The puzzle's name is a positional argument, not an option to show.
-  po::options_description hidden;
-  hidden.add_options()("puzzle", po::value(&name), "the puzzle: insanity");
-  po::options_description accepted;
-  accepted.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("puzzle", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(accepted).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << '\n' << options;
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << options << '\n';
-    return 0;
+  if (const auto status = parse_command_line(args, "puzzle", options, vm, out, err,
+                                             PositionalArgument{"puzzle", &name})) {
+    return *status;
   }
   if (name.empty()) {
     err << "brudno: puzzle needs the name of a puzzle; the puzzles: insanity (Instant Insanity)\n"

@@ -15,6 +15,7 @@
 #include "protocol/tcp_server.hpp"
 #include "protocol/tokens.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 
 namespace brudno::tools {
@@ -99,17 +100,7 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "bytes of output waiting for a slow reader beyond which search info lines are dropped");
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno serve: " << e.what() << "\nTry 'brudno serve --help'.\n";
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << options << '\n';
-    return 0;
-  }
+  if (const auto status = parse_command_line(args, "serve", options, vm, out, err)) return *status;
 
   ServerOptions server;
   const auto listen = parse_listen(vm["listen"].as<std::string>());

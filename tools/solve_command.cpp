@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 #include "tools/solve/solve_options.hpp"
 
 namespace brudno::tools {
@@ -76,23 +77,10 @@ int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "minconflicts)")("cache-dir", po::value(&options.cache_directory),
                        "where pattern databases are cached")(
       "verbose,v", po::bool_switch(&options.verbose), "print the path of every instance");
-  po::options_description hidden;
-  hidden.add_options()("problem", po::value(&options.problem));
-  po::options_description all;
-  all.add(description).add(hidden);
-  po::positional_options_description positional;
-  positional.add("problem", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << "\nTry 'brudno solve --help'.\n";
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << description << '\n';
-    return 0;
+  if (const auto status = parse_command_line(args, "solve", description, vm, out, err,
+                                             PositionalArgument{"problem", &options.problem})) {
+    return *status;
   }
   if (options.threads < 1 || options.threads > most_threads) {
     err << "brudno: --threads must be from 1 to " << most_threads << '\n';

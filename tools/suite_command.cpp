@@ -18,6 +18,7 @@
 #include "protocol/game_list.hpp"
 #include "protocol/game_searches.hpp"
 #include "tools/command.hpp"
+#include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 
 namespace brudno::tools {
@@ -264,24 +265,10 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
       "verbose,v", po::bool_switch(&options.verbose),
       "one line per position: moves expected got nodes microseconds (with --compare, then the "
       "1-thread nodes and microseconds)");
-  // The file is a positional argument, not an option to show.
-  po::options_description hidden;
-  hidden.add_options()("file", po::value(&options.file), "the benchmark file");
-  po::options_description all;
-  all.add(description).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "brudno: " << e.what() << '\n' << description;
-    return 2;
-  }
-  if (vm.count("help")) {
-    out << description << '\n';
-    return 0;
+  if (const auto status = parse_command_line(args, "suite", description, vm, out, err,
+                                             PositionalArgument{"file", &options.file})) {
+    return *status;
   }
   if (options.file.empty()) {
     err << "brudno: suite needs a FILE\n" << description;
@@ -293,26 +280,9 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
   }
   options.limit = limit.value;
   options.hash = vm.count("hash") ? vm["hash"].as<Count>().value : default_hash(options.threads);
-  if (options.threads < 1 || options.threads > 1024 || options.hash < 1 ||
-      options.hash > engine::TranspositionTable::kMaxMegabytes) {
-    err << "brudno: --threads must be at least 1 and --hash from 1 to "
-        << engine::TranspositionTable::kMaxMegabytes << '\n';
-    return 2;
-  }
-  std::error_code ignored;
-  if (!std::filesystem::exists(options.file, ignored)) {
-    err << "brudno: cannot read " << options.file << ": no such file\n";
-    return 2;
-  }
-  if (!std::filesystem::is_regular_file(options.file, ignored)) {
-    err << "brudno: " << options.file << " is not a file of positions\n";
-    return 2;
-  }
+  if (!are_search_resources(options.threads, options.hash, err)) return 2;
+  if (!is_readable_file(options.file, err)) return 2;
   std::ifstream in(options.file);
-  if (!in) {
-    err << "brudno: cannot read " << options.file << '\n';
-    return 2;
-  }
   int status = 2;
   bool suitable = false;
   const bool known = protocol::AllGames::visit(game, [&]<engine::Game G>() {

@@ -1,0 +1,66 @@
+#include "tools/command_line.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/transposition_table.hpp"
+
+namespace brudno::tools {
+
+namespace po = boost::program_options;
+
+std::optional<int> parse_command_line(const Arguments& args, std::string_view command,
+                                      const po::options_description& shown, po::variables_map& vm,
+                                      std::ostream& out, std::ostream& err,
+                                      std::optional<PositionalArgument> positional) {
+  po::options_description all;
+  all.add(shown);
+  po::options_description hidden;
+  po::positional_options_description positions;
+  if (positional) {
+    hidden.add_options()(positional->name, po::value(positional->value));
+    all.add(hidden);
+    positions.add(positional->name, 1);
+  }
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positions).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "brudno: " << e.what() << "\nTry 'brudno " << command << " --help'.\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    out << shown << '\n';
+    return 0;
+  }
+  return std::nullopt;
+}
+
+bool are_search_resources(int threads, std::size_t hash_megabytes, std::ostream& err) {
+  if (threads >= 1 && threads <= 1024 && hash_megabytes >= 1 &&
+      hash_megabytes <= engine::TranspositionTable::kMaxMegabytes) {
+    return true;
+  }
+  err << "brudno: --threads must be from 1 to 1024 and --hash from 1 to "
+      << engine::TranspositionTable::kMaxMegabytes << '\n';
+  return false;
+}
+
+bool is_readable_file(const std::string& path, std::ostream& err) {
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored)) {
+    err << "brudno: cannot read " << path << ": no such file\n";
+    return false;
+  }
+  if (!std::filesystem::is_regular_file(path, ignored)) {
+    err << "brudno: " << path << " is not a file\n";
+    return false;
+  }
+  if (!std::ifstream(path)) {
+    err << "brudno: cannot read " << path << '\n';
+    return false;
+  }
+  return true;
+}
+
+}  // namespace brudno::tools
