@@ -34,6 +34,7 @@ Commands:
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
+  play          seeded self-play: brudno play 2048 --games N --seed S [--depth D]
   serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
 
@@ -82,6 +83,8 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_perft(args, std::cout, std::cerr); }},
       {"solve",
        [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
+      {"play",
+       [](const auto& args) { return brudno::tools::run_play(args, std::cout, std::cerr); }},
       {"serve",
        [](const auto& args) { return brudno::tools::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",
