@@ -86,6 +86,10 @@ class ChanceWorker {
  private:
   static constexpr std::uint64_t kAbortCheckInterval = 2048;
   static constexpr std::uint64_t kNodeBatch = 256;
+  // The key of a node that keeps no table entry: a restricted root (its
+  // value is that of some moves only) or a node cheaper to search than to
+  // look up. A real key of 0 is merely not stored.
+  static constexpr std::uint64_t kNoKey = 0;
 
   struct Outcome {
     Move move;
@@ -122,9 +126,13 @@ class ChanceWorker {
       return std::clamp(static_cast<Score>(position_.evaluate()), alpha, beta);
     }
     const bool restricted = ply == 0 && !root_moves_.empty();
-    const std::uint64_t key = position_.key();
+    // A decision node one ply above the horizon costs a few evaluations,
+    // less than the cache miss of a table probe: it keeps no entry.
+    const bool chance = position_.is_chance_node();
+    const bool tabled = table_ != nullptr && (chance || depth > 1);
+    const std::uint64_t key = tabled && !restricted ? position_.key() : kNoKey;
     std::optional<TableEntry> entry;
-    if (table_ != nullptr) entry = table_->probe(key);
+    if (tabled) entry = table_->probe(position_.key());
     if (entry && !restricted && entry->depth >= depth) {
       if (entry->bound == Bound::kExact) return std::clamp(entry->score, alpha, beta);
       if (entry->bound == Bound::kLower && entry->score >= beta) return beta;
@@ -133,9 +141,7 @@ class ChanceWorker {
     MoveList<Move> moves;
     position_.legal_moves(moves);
     if (moves.empty()) return std::clamp(static_cast<Score>(position_.evaluate()), alpha, beta);
-    if (position_.is_chance_node()) {
-      return chance_node(moves, depth, ply, alpha, beta, probability, key);
-    }
+    if (chance) return chance_node(moves, depth, ply, alpha, beta, probability, key);
     if (restricted) {
       const auto kept = std::remove_if(moves.begin(), moves.end(), [&](Move move) {
         return std::find(root_moves_.begin(), root_moves_.end(), move) == root_moves_.end();
@@ -143,7 +149,7 @@ class ChanceWorker {
       moves.resize(static_cast<std::size_t>(kept - moves.begin()));
       if (moves.empty()) position_.legal_moves(moves);
     }
-    return decision_node(moves, depth, ply, alpha, beta, probability, restricted ? 0 : key, entry);
+    return decision_node(moves, depth, ply, alpha, beta, probability, key, entry);
   }
 
   // Alpha-beta over the moves, the table's move first.
@@ -200,9 +206,21 @@ class ChanceWorker {
       total += outcomes[i].weight;
     }
     // The likeliest outcomes first: they move the average most, so they
-    // decide a cut soonest.
-    std::stable_sort(outcomes.begin(), outcomes.begin() + count,
-                     [](const Outcome& a, const Outcome& b) { return a.weight > b.weight; });
+    // decide a cut soonest. An insertion sort, stable: the lists are short.
+    for (std::size_t i = 1; i < count; ++i) {
+      const Outcome outcome = outcomes[i];
+      std::size_t j = i;
+      for (; j > 0 && outcomes[j - 1].weight < outcome.weight; --j) outcomes[j] = outcomes[j - 1];
+      outcomes[j] = outcome;
+    }
+    // The children's table lines are asked for before any is searched.
+    if (table_ != nullptr && depth > 1 && prefetches_children<G>()) {
+      for (std::size_t i = 0; i < count; ++i) {
+        position_.play(outcomes[i].move);
+        table_->prefetch(position_.key());
+        position_.undo(outcomes[i].move);
+      }
+    }
     // What the value must reach, in units of the sum of weighted values.
     const std::int64_t fail_low_at = (std::int64_t{alpha} + 1) * total - 1;  // sum <= this
     const std::int64_t fail_high_at = std::int64_t{beta} * total;            // sum >= this
@@ -347,9 +365,8 @@ class ChanceWorker {
     return score;
   }
 
-  // `key` 0: a restricted root, whose value is that of some moves only.
   void store(std::uint64_t key, int depth, Score score, Bound bound, std::optional<Move> move) {
-    if (table_ == nullptr || aborted_ || key == 0) return;
+    if (table_ == nullptr || aborted_ || key == kNoKey) return;
     table_->store(key, TableEntry{score, depth, bound,
                                   move ? std::optional{move_bits<G>(*move)} : std::nullopt});
   }
