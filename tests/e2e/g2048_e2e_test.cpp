@@ -55,6 +55,34 @@ TEST(Game2048EndToEnd, ReplaysSlidesAndSpawns) {
   EXPECT_EQ(lines.back(), "bestmove (none)");
 }
 
+// The nodes of the last info line before bestmove.
+std::uint64_t nodes_of_search(Engine2048& engine, const std::string& go) {
+  engine.send(go);
+  const auto lines = engine.read_until("bestmove");
+  if (lines.size() < 2) return 0;
+  const std::string& info = lines[lines.size() - 2];
+  const auto at = info.find(" nodes ");
+  return at == std::string::npos ? 0 : std::stoull(info.substr(at + 7));
+}
+
+// The probability cut-off leaves out the unlikely lines: fewer nodes.
+TEST(Game2048EndToEnd, ChanceCutoffPrunesUnlikelyLines) {
+  Engine2048 engine;
+  engine.send("position fen 2 4 8 16 0 0 2 0 0 0 0 0 0 0 0 2");
+  engine.send("setoption name Clear Hash");
+  const auto exact = nodes_of_search(engine, "go depth 3");
+  engine.send("setoption name Chance Cutoff value 10000");  // 0.01
+  engine.send("setoption name Clear Hash");
+  const auto cut = nodes_of_search(engine, "go depth 3");
+  EXPECT_GT(exact, 0U);
+  EXPECT_GT(cut, 0U);
+  EXPECT_LT(cut, exact);
+  engine.send("setoption name Chance Cutoff value 1000001");
+  const auto reply = engine.read_line();
+  ASSERT_TRUE(reply);
+  EXPECT_TRUE(starts_with(*reply, "info string error: Chance Cutoff")) << *reply;
+}
+
 TEST(Game2048EndToEnd, BadInputKeepsThePosition) {
   Engine2048 engine;
   engine.send("position fen 2 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
