@@ -133,7 +133,9 @@ class ChanceWorker {
     const std::uint64_t key = tabled && !restricted ? position_.key() : kNoKey;
     std::optional<TableEntry> entry;
     if (tabled) entry = table_->probe(position_.key());
-    if (entry && !restricted && entry->depth >= depth) {
+    // Never at the root: a cut there would leave no move to play (a table
+    // kept over the moves of a game knows the root from the last search).
+    if (entry && ply > 0 && entry->depth >= depth) {
       if (entry->bound == Bound::kExact) return std::clamp(entry->score, alpha, beta);
       if (entry->bound == Bound::kLower && entry->score >= beta) return beta;
       if (entry->bound == Bound::kUpper && entry->score <= alpha) return alpha;

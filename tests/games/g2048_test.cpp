@@ -13,6 +13,7 @@
 
 #include "engine/chance_worker.hpp"
 #include "engine/expectiminimax.hpp"
+#include "engine/search.hpp"
 
 namespace brudno::games {
 namespace {
@@ -260,6 +261,40 @@ TEST(Game2048, SearchIsExpectiminimax) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace brudno::games
+
+namespace brudno::games {
+namespace {
+
+// A table kept over the moves of a game knows the root from the last
+// search, deeper: the search must still choose its move by searching.
+TEST(Game2048, ARootTheTableKnowsIsStillSearched) {
+  const auto root = Game2048::parse("4 0 0 0 4 0 0 0 0 0 0 0 0 0 0 2");
+  ASSERT_TRUE(root);
+  engine::TranspositionTable table(4);
+  engine::SearchLimits limits;
+  limits.depth = 3;
+  const std::atomic<bool> stop{false};
+  const auto first = engine::Search<Game2048>(table).run(*root, limits, stop);
+  ASSERT_TRUE(first.best_move);
+  // Not the first legal move, which is what a search without a line answers.
+  engine::MoveList<Game2048::Move> moves;
+  root->legal_moves(moves);
+  ASSERT_NE(*first.best_move, moves[0]);
+  std::vector<std::size_t> line_lengths;
+  const auto again = engine::Search<Game2048>(table).run(
+      *root, limits, stop, [&](const engine::IterationReport<Game2048::Move>& report) {
+        line_lengths.push_back(report.pv.size());
+      });
+  ASSERT_TRUE(again.best_move);
+  // Every iteration searched its moves: each has a principal line.
+  ASSERT_EQ(line_lengths.size(), 3U);
+  for (const auto length : line_lengths) EXPECT_GT(length, 0U);
+  EXPECT_EQ(*again.best_move, *first.best_move);
+  EXPECT_EQ(again.score, first.score);
 }
 
 }  // namespace
