@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "tools/pipe/pipe_engine.hpp"
 
@@ -36,6 +38,19 @@ TEST(Game2048EndToEnd, AnswersALegalMoveFromTheStart) {
   const std::set<std::string> legal = {"bestmove u", "bestmove d", "bestmove l", "bestmove r"};
   EXPECT_TRUE(legal.contains(lines.back())) << lines.back();
   EXPECT_TRUE(starts_with(lines.front(), "info depth 1 "));
+}
+
+TEST(Game2048EndToEnd, StopEndsAnInfiniteSearch) {
+  Engine2048 engine;
+  engine.send("position fen 2 4 8 16 0 0 2 0 0 0 0 0 0 0 0 2");
+  engine.send("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  engine.send("stop");
+  const auto lines = engine.read_until("bestmove", std::chrono::seconds(5));
+  ASSERT_FALSE(lines.empty());
+  // Every slide changes this board.
+  const std::set<std::string> legal = {"bestmove u", "bestmove d", "bestmove l", "bestmove r"};
+  EXPECT_TRUE(legal.contains(lines.back())) << lines.back();
 }
 
 TEST(Game2048EndToEnd, ReplaysSlidesAndSpawns) {
