@@ -121,10 +121,11 @@ void Game2048::legal_moves(engine::MoveList<Move>& moves) const {
     }
     return;
   }
+  Slides& slides = slides_[undo_top_];
+  slides.from = board_;
   for (int i = 0; i < 4; ++i) {
-    if (g2048::slide(board_, static_cast<Direction>(i)) != board_) {
-      moves.push_back(static_cast<Move>(i));
-    }
+    slides.to[i] = g2048::slide(board_, static_cast<Direction>(i));
+    if (slides.to[i] != board_) moves.push_back(static_cast<Move>(i));
   }
 }
 
@@ -135,8 +136,11 @@ void Game2048::play(Move move) {
     spawn_due_ = false;
     return;
   }
+  const Slides& slides = slides_[undo_top_];
+  const Board slid = slides.from == board_ ? slides.to[move & 3]
+                                           : g2048::slide(board_, static_cast<Direction>(move));
   undo_[undo_top_++ % kUndoRing] = board_;
-  board_ = g2048::slide(board_, static_cast<Direction>(move));
+  board_ = slid;
   spawn_due_ = true;
 }
 

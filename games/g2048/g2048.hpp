@@ -74,10 +74,19 @@ class Game2048 {
   // kMaxPly slides, so a ring of them is enough however long the game.
   static constexpr std::size_t kUndoRing = 256;
 
+  // The slides legal_moves() worked out, kept for play() to reuse: one set
+  // per slide depth (undo_top_), so that a node's set outlives the search
+  // of its first move's subtree.
+  struct Slides {
+    g2048::Board from = 0;  // the board they are of
+    std::array<g2048::Board, 4> to{};
+  };
+
   g2048::Board board_ = 0;
   bool spawn_due_ = false;
   std::uint8_t undo_top_ = 0;  // wraps with the ring
   std::array<g2048::Board, kUndoRing> undo_{};
+  mutable std::array<Slides, kUndoRing> slides_{};
 };
 
 static_assert(engine::HasChance<Game2048>);
