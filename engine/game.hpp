@@ -145,6 +145,29 @@ constexpr bool prefetches_children() {
 template <class G>
 concept HasOnlyOutcomes = Game<G> && G::kOnlyOutcomes;
 
+// Chance nodes (games with dice, 2048's tile spawns). At a chance node the
+// next event is random: legal_moves() lists its outcomes, each with an
+// integer weight (chance_weight(); its probability is the weight over the
+// node's total), so that expected values are exact sums of integer products,
+// never floats that drift. Decision nodes are as in every game, and whose
+// turn it is comes from side_to_move() at each node: a child's value counts
+// for its parent's side when both have the same side to move (a one-player
+// game with chance never changes sides) and negated when they differ. A
+// chance node's value is for its own side_to_move(). The search with chance
+// nodes (expectiminimax with Star1 and Star2 pruning, engine/chance_worker.hpp)
+// needs every leaf value, evaluate() at the horizon and at the end of the
+// game alike, to lie within [kMinValue, kMaxValue], stated for side 0 (side 1
+// sees them negated), and every node's total weight at most kMaxChanceWeight.
+inline constexpr std::uint32_t kMaxChanceWeight = 1U << 20;
+
+template <class G>
+concept HasChance = Game<G> && requires(const G& position, typename G::Move move) {
+  { position.is_chance_node() } -> std::same_as<bool>;
+  { position.chance_weight(move) } -> std::convertible_to<std::uint32_t>;
+  { G::kMinValue } -> std::convertible_to<Score>;
+  { G::kMaxValue } -> std::convertible_to<Score>;
+};
+
 // The move as raw bits, for the transposition table and the history table.
 template <Game G>
 std::uint16_t move_bits(typename G::Move move) {

@@ -13,6 +13,7 @@
 
 #include "engine/abort_policy.hpp"
 #include "engine/aspiration.hpp"
+#include "engine/chance_worker.hpp"
 #include "engine/game.hpp"
 #include "engine/parallel_search.hpp"
 #include "engine/search_clock.hpp"
@@ -110,6 +111,24 @@ class Search {
   }
 
   void deepen(const G& root, const Run& run, SearchResult<Move>& result) {
+    if constexpr (HasChance<G>) {
+      // Expectiminimax with Star1 pruning, on one thread: the shared-tree
+      // team is built on alpha-beta's node types, which chance nodes lack.
+      // Star1, not Star2: on the synthetic trees Star2's probes cost more
+      // than they cut (docs/benchmarks.md), and in a one-player game (2048)
+      // the two are the same search.
+      ChanceWorker<G> worker(root, &table_, run.abort, ChancePruning::kStar1);
+      worker.restrict_root(run.only);
+      worker.set_probability_cutoff(settings_.chance_cutoff);
+      worker.report_root_moves(root_move_callback(run));
+      deepen_with(worker, root, run, result);
+    } else {
+      deepen_alternating(root, run, result);
+    }
+  }
+
+  void deepen_alternating(const G& root, const Run& run,
+                          SearchResult<Move>& result) requires(!HasChance<G>) {
     if (settings_.threads > 1) {
       ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads);
       parallel.restrict_root(run.only);
@@ -272,7 +291,9 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
   const Run run{limits, budget, abort, timer, Clock::now(), report, only};
 
   if (root_moves.empty()) {
-    result.score = status == Status::kOngoing ? root.evaluate() : terminal_score(status, 0);
+    // A game with chance values its finished positions by evaluate() too.
+    result.score =
+        status == Status::kOngoing || HasChance<G> ? root.evaluate() : terminal_score(status, 0);
     result.exact = true;
   } else {
     // Something legal even if stopped at once.

@@ -16,6 +16,10 @@ struct SearchSettings {
   // Principal lines reported per iteration (UCI MultiPV): the best, then
   // the best of the other moves, and so on.
   int multipv = 1;
+  // Games with chance nodes: a line whose probability falls below this is
+  // valued at once by the evaluation (see ChanceWorker). 0 is exact
+  // expectiminimax, and the default; self-play may trade exactness for depth.
+  double chance_cutoff = 0.0;
 };
 
 }  // namespace brudno::engine

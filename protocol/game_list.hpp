@@ -8,6 +8,7 @@
 
 #include "games/chess/chess.hpp"
 #include "games/connect4/connect4.hpp"
+#include "games/g2048/g2048.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
@@ -24,7 +25,8 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<games::Chess, games::TicTacToe, games::ConnectFour, games::SyntheticTree>;
+using AllGames = GameList<games::Chess, games::TicTacToe, games::ConnectFour, games::SyntheticTree,
+                          games::Game2048>;
 
 // What a chess GUI gets without sending any option.
 inline constexpr std::string_view kDefaultGame = games::Chess::kName;

@@ -8,6 +8,7 @@ template class Search<games::Chess>;
 template class Search<games::TicTacToe>;
 template class Search<games::ConnectFour>;
 template class Search<games::SyntheticTree>;
+template class Search<games::Game2048>;
 template class Solver<games::TicTacToe>;
 template class Solver<games::ConnectFour>;
 template class Solver<games::SyntheticTree>;

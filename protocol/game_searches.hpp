@@ -13,6 +13,7 @@
 #include "engine/solver.hpp"
 #include "games/chess/chess.hpp"
 #include "games/connect4/connect4.hpp"
+#include "games/g2048/g2048.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "protocol/prove.hpp"
@@ -23,6 +24,7 @@ extern template class Search<games::Chess>;
 extern template class Search<games::TicTacToe>;
 extern template class Search<games::ConnectFour>;
 extern template class Search<games::SyntheticTree>;
+extern template class Search<games::Game2048>;
 extern template class Solver<games::TicTacToe>;
 extern template class Solver<games::ConnectFour>;
 extern template class Solver<games::SyntheticTree>;

@@ -60,6 +60,14 @@ class GameSessionFor final : public GameSession {
       std::span<const std::string_view> search_moves, const std::atomic<bool>& stop,
       engine::SearchClock& clock, LineSink& out) override {
     engine::SearchLimits limits_used = limits;
+    if constexpr (engine::HasChance<G>) {
+      // The next event is chance's, not the player's: there is no move to choose.
+      if (position_.is_chance_node()) {
+        out.write_line("info string error: the next event in " + position_.to_text() +
+                       " is chance's; give its outcome in position ... moves");
+        return [] { return std::string("bestmove (none)"); };
+      }
+    }
     if constexpr (engine::HasPlyBound<G>) {
       if (limits.solve) last_solved_ = position_;
     } else if (limits.solve) {

@@ -25,6 +25,9 @@ constexpr std::size_t kMaxErrorCharacters = 400;
 constexpr int kMaxPerftDepth = 9;
 // As many lines as a chess position has moves at most.
 constexpr int kMaxMultiPv = 256;
+// Chance Cutoff, in millionths: up to a probability of 1 (every chance node
+// at once valued by the evaluation).
+constexpr int kMaxChanceCutoff = 1'000'000;
 
 // One search thread per hardware thread at most, as UCI engines offer.
 int hardware_threads() {
@@ -146,6 +149,9 @@ void UciSession::on_uci() {
   out_.write_line("option name Move Overhead type spin default " +
                   std::to_string(engine::kDefaultMoveOverhead.count()) + " min 0 max " +
                   std::to_string(kMaxMoveOverhead));
+  // Millionths: UCI has no fractional options.
+  out_.write_line("option name Chance Cutoff type spin default 0 min 0 max " +
+                  std::to_string(kMaxChanceCutoff));
   // GUIs look for it before they send `go ponder`, which works whatever its value.
   out_.write_line("option name Ponder type check default false");
   out_.write_line("uciok");
@@ -189,6 +195,15 @@ void UciSession::on_setoption(const Words& words) {
                    ", got " + quoted_excerpt(value));
     }
     settings_.multipv = *lines;
+  } else if (equals_ignoring_case(name, "Chance Cutoff")) {
+    if (search_in_the_way()) return error("cannot change Chance Cutoff while a search is running");
+    const auto millionths = parse_integer<int>(value);
+    if (!millionths || *millionths < 0 || *millionths > kMaxChanceCutoff) {
+      return error("Chance Cutoff must be an integer from 0 to " +
+                   std::to_string(kMaxChanceCutoff) + " (millionths), got " +
+                   quoted_excerpt(value));
+    }
+    settings_.chance_cutoff = *millionths / 1e6;
   } else if (equals_ignoring_case(name, "Move Overhead")) {
     const auto overhead = parse_integer<int>(value);
     if (!overhead || *overhead < 0 || *overhead > kMaxMoveOverhead) {

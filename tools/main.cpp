@@ -35,6 +35,7 @@ Commands:
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
   epd           run a chess test suite: brudno epd FILE [--movetime MS]
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
+  play          seeded self-play: brudno play 2048 --games N --seed S [--depth D]
   serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
 
@@ -84,6 +85,8 @@ const std::map<std::string, Command>& commands() {
       {"epd", [](const auto& args) { return brudno::tools::run_epd(args, std::cout, std::cerr); }},
       {"solve",
        [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
+      {"play",
+       [](const auto& args) { return brudno::tools::run_play(args, std::cout, std::cerr); }},
       {"serve",
        [](const auto& args) { return brudno::tools::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",

@@ -151,6 +151,13 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
 
   int status = 0;
   const bool known = protocol::AllGames::visit(document.game, [&]<engine::Game G>() {
+    if constexpr (engine::HasChance<G>) {
+      // A proof tree is a strategy against every reply; chance's replies
+      // are averaged, not fought, so no such tree proves a value there.
+      err << "brudno: " << document.game << " has chance nodes: its values are not proven\n";
+      status = 1;
+      return;
+    }
     const auto root = G::parse(document.position);
     if (!root) {
       err << "brudno: bad " << document.game << " position '" << document.position

@@ -194,7 +194,7 @@ TEST_F(ProofCommands, CheckProofWithAnUnknownGameIsAUsageError) {
   const fs::path file = dir / "proof.json";
   ASSERT_EQ(prove({"--position", "O.X/.../...", "--out", file.string()}), 0) << err.str();
   EXPECT_EQ(run_check_proof({"--game", "go", file.string()}, out, err), 2);
-  EXPECT_NE(err.str().find("unknown game 'go' (chess, tictactoe, connect4, synthetic)"),
+  EXPECT_NE(err.str().find("unknown game 'go' (chess, tictactoe, connect4, synthetic, 2048)"),
             std::string::npos)
       << err.str();
   // A known game that is not the proof's is a failed check, not a usage error.
