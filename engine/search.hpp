@@ -94,8 +94,12 @@ class Search {
 
   // Games with a bound on their length are solved with null-window probes to
   // the end instead of deepening: no iteration is spent at heuristic depths.
+  // Member templates, so that an explicit instantiation of the class skips
+  // them for games they do not apply to (as Clang needs; GCC reads the
+  // requires-clause alone).
+  template <class Game = G>
   void solve_exactly(const G& root, const Run& run,
-                     SearchResult<Move>& result) requires HasPlyBound<G> {
+                     SearchResult<Move>& result) requires HasPlyBound<Game> {
     Solver<G> solver(table_, run.abort, settings_.threads);
     solver.restrict_root(run.only);
     const auto outcome = solver.solve(root);
@@ -127,8 +131,9 @@ class Search {
     }
   }
 
+  template <class Game = G>
   void deepen_alternating(const G& root, const Run& run,
-                          SearchResult<Move>& result) requires(!HasChance<G>) {
+                          SearchResult<Move>& result) requires(!HasChance<Game>) {
     if (settings_.threads > 1) {
       ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads);
       parallel.restrict_root(run.only);
