@@ -46,21 +46,22 @@ bool are_search_resources(int threads, std::size_t hash_megabytes, std::ostream&
   return false;
 }
 
-bool is_readable_file(const std::string& path, std::ostream& err) {
+std::optional<std::ifstream> open_input_file(const std::string& path, std::ostream& err) {
   std::error_code ignored;
   if (!std::filesystem::exists(path, ignored)) {
     err << "brudno: cannot read " << path << ": no such file\n";
-    return false;
+    return std::nullopt;
   }
   if (!std::filesystem::is_regular_file(path, ignored)) {
     err << "brudno: " << path << " is not a file\n";
-    return false;
+    return std::nullopt;
   }
-  if (!std::ifstream(path)) {
+  std::ifstream file(path);
+  if (!file) {
     err << "brudno: cannot read " << path << '\n';
-    return false;
+    return std::nullopt;
   }
-  return true;
+  return file;
 }
 
 }  // namespace brudno::tools

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <fstream>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -32,8 +33,8 @@ std::optional<int> parse_command_line(const Arguments& args, std::string_view co
 // why on `err`, outside 1 to 1024 threads and 1 MB to the table's largest size.
 bool are_search_resources(int threads, std::size_t hash_megabytes, std::ostream& err);
 
-// A file the command reads: false, after saying why on `err`, when `path`
-// names no regular file (a folder, nothing) or cannot be opened.
-bool is_readable_file(const std::string& path, std::ostream& err);
+// A file the command reads, opened: nothing, after saying why on `err`, when
+// `path` names no regular file (a folder, nothing) or cannot be opened.
+std::optional<std::ifstream> open_input_file(const std::string& path, std::ostream& err);
 
 }  // namespace brudno::tools

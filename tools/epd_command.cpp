@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <fstream>
-#include <iomanip>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -116,13 +114,13 @@ int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!are_search_resources(options.threads, options.hash, err)) return 2;
-  if (!is_readable_file(options.file, err)) return 2;
-  std::ifstream in(options.file);
+  auto in = open_input_file(options.file, err);
+  if (!in) return 2;
   // Every line is read before any search, so that a typo shows at once.
   std::vector<EpdPosition> suite;
   std::string line;
   int line_number = 0;
-  while (std::getline(in, line)) {
+  while (std::getline(*in, line)) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
     if (line.back() == '\r') line.pop_back();

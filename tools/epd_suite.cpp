@@ -87,8 +87,9 @@ std::optional<Chess::Move> parse_loose_san(const Chess& position, std::string te
   const std::string origin = text.substr(0, text.size() - 2);
   std::optional<Chess::Move> found;
   for (const auto move : legal) {
-    const std::string from = Chess::move_text(move).substr(0, 2);
-    const std::string to = Chess::move_text(move).substr(2, 2);
+    const std::string uci = Chess::move_text(move);
+    const std::string from = uci.substr(0, 2);
+    const std::string to = uci.substr(2, 2);
     const bool promotes = move.kind() == Chess::Move::kPromotion;
     if (chess::type_of(position.piece_on(move.from())) != piece || to != target ||
         promotes != (promotion != 0) || (promotes && move.promotion() != promotion) ||

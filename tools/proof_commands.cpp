@@ -133,10 +133,10 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
     err << "brudno: check-proof needs a FILE\n" << options;
     return 2;
   }
-  if (!is_readable_file(path, err)) return 2;
-  std::ifstream file(path);
+  auto file = open_input_file(path, err);
+  if (!file) return 2;
   std::stringstream text;
-  text << file.rdbuf();
+  text << file->rdbuf();
   auto read = protocol::read_proof_document(text.str());
   if (const auto* problem = std::get_if<std::string>(&read)) {
     err << "brudno: " << path << ": " << *problem << '\n';

@@ -281,14 +281,14 @@ int run_suite(const Arguments& args, std::ostream& out, std::ostream& err) {
   options.limit = limit.value;
   options.hash = vm.count("hash") ? vm["hash"].as<Count>().value : default_hash(options.threads);
   if (!are_search_resources(options.threads, options.hash, err)) return 2;
-  if (!is_readable_file(options.file, err)) return 2;
-  std::ifstream in(options.file);
+  auto in = open_input_file(options.file, err);
+  if (!in) return 2;
   int status = 2;
   bool suitable = false;
   const bool known = protocol::AllGames::visit(game, [&]<engine::Game G>() {
     if constexpr (HasBenchmarkScore<G> && engine::HasPlyBound<G>) {
       suitable = true;
-      status = run_suite<G>(options, in, out, err);
+      status = run_suite<G>(options, *in, out, err);
     }
   });
   if (!known || !suitable) {
