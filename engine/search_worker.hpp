@@ -139,7 +139,9 @@ class SearchWorker {
     int searched = 0;   // moves searched so far
     // The quiet moves searched so far that did not cut (the selective
     // search's history takes a malus from them when another move cuts).
-    std::array<std::uint16_t, 64> quiets{};
+    // Games without a selective search leave it empty: every node carries
+    // a Loop, and its size costs the small-noded games speed.
+    std::array<std::uint16_t, HasQuiescence<G> ? 64 : 0> quiets{};
     int quiet_count = 0;
   };
 

@@ -40,7 +40,10 @@ class ConnectFour {
       if (open & connect4::column_cells(column)) moves.push_back(static_cast<Move>(column));
     }
   }
-  void play(Move column) {
+  // play, undo and outcome_horizon run at every node of the solver: forced
+  // inline, as GCC's inliner left them out of line once the shared search
+  // worker grew, which cost the solver several percent (docs/benchmarks.md).
+  [[gnu::always_inline]] void play(Move column) {
     const connect4::Bitboard stone =
         (mask_ + connect4::bottom_cell(column)) & connect4::column_cells(column);
     key_ ^= kCellKeys[(moves_ & 1) * 64 + std::countr_zero(stone)];
@@ -48,7 +51,7 @@ class ConnectFour {
     mask_ |= stone;
     ++moves_;
   }
-  void undo(Move column) {
+  [[gnu::always_inline]] void undo(Move column) {
     const connect4::Bitboard in_column = mask_ & connect4::column_cells(column);
     const connect4::Bitboard stone = connect4::Bitboard{1} << (63 - std::countl_zero(in_column));
     --moves_;
@@ -91,7 +94,7 @@ class ConnectFour {
   }
   // No win before ply 3 without an immediate win; no loss before ply 4 while
   // a move exists that neither loses at once nor leaves a threat unblocked.
-  [[nodiscard]] engine::OutcomeHorizon outcome_horizon() const {
+  [[nodiscard, gnu::always_inline]] engine::OutcomeHorizon outcome_horizon() const {
     const connect4::Bitboard open = playable();
     if (threats().mine & open) return {1, 2, 1};
     const connect4::Bitboard threats = this->threats().theirs;
