@@ -123,8 +123,10 @@ class MovePicker {
   }
 
   // The next move, or nothing when all were handed out. Forced inline, with
-  // score_rest(): the picker runs at every node, and out of line it cost the
-  // Connect Four solver a sixth of its speed (docs/benchmarks.md).
+  // score_rest(): the picker runs at every node, and GCC left it out of line
+  // once the search worker grew, which (with the game's own per-node calls
+  // out of line too) cost the Connect Four solver 18-20% of its speed
+  // (docs/benchmarks.md).
   [[gnu::always_inline]] std::optional<Move> next() {
     if (next_ >= moves_.size()) return std::nullopt;
     if (next_ == 0 && table_move_first_) return moves_[next_++];
