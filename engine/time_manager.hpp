@@ -6,12 +6,13 @@
 // 50; 40 when the control is the whole game), the time for the M moves is
 //   left = T + I x (M - 1) - O x (M + 1)
 // and the move aims at an even share of it, optimum = left / M. It may run
-// to maximum = min(S x optimum, T - O - (M - 1) x optimum / 2, 0.8 T - O),
-// where S is 4 for a whole-game control and 1 + M / 4 (at most 4) with
-// movestogo: a hard case earns more than its share, but every move still to
-// play keeps at least half its share and no move takes more than four fifths
-// of the clock. Each is at least 1 ms. The search always finishes its first
-// iteration, whatever the budget (see AbortPolicy).
+// to maximum = min(S x optimum, T - O - (M - 1) x max(optimum / 2 - I, 0),
+// 0.8 T - O), where S is 4 for a whole-game control and 1 + M / 4 (at most
+// 4) with movestogo: a hard case earns more than its share, but every move
+// still to play keeps at least half its share, counting the increment it gets
+// first, and no move takes more than four fifths of the clock. Each is at
+// least 1 ms. The search always finishes its first iteration, whatever the
+// budget (see AbortPolicy).
 
 #include <optional>
 

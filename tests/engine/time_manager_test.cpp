@@ -79,6 +79,23 @@ TEST(TimeManager, MovesToGoTwoLeavesTheLastMoveAtLeastHalfItsShare) {
   }
 }
 
+// A low clock with an increment still searches: at 10+0.1 every clock under
+// about 3.4 s used to get a 1 ms maximum, because the moves still to play
+// held back half their share without counting the increments they receive.
+TEST(TimeManager, ALowClockWithAnIncrementStillSearches) {
+  for (const auto clock : {500ms, 1000ms, 2000ms, 3000ms, 4000ms}) {
+    SearchLimits limits;
+    limits.time[0] = clock;
+    limits.increment[0] = 100ms;
+    const auto budget = allocate_time(limits, 0);
+    ASSERT_TRUE(budget);
+    // An even share of the clock and the 39 increments to come.
+    const auto share = (clock + 39 * 100ms - 41 * kDefaultMoveOverhead) / kWholeGameMoves;
+    EXPECT_EQ(budget->optimum, share) << clock.count();
+    EXPECT_GE(budget->maximum, share) << clock.count();
+  }
+}
+
 // Whole games on the clock: every move spends its whole maximum, then a
 // millisecond in transit. Wherever a game can last at all (an increment
 // above that millisecond, or a control that refills the clock with at least
