@@ -35,7 +35,8 @@ std::string fixed(double value, int decimals) {
 
 int run_tune(const Arguments& args, std::ostream& out, std::ostream& err) {
   po::options_description description(
-      "Usage: brudno tune FILE [--holdout N] [--iterations N] [--learning-rate CP]\n"
+      "Usage: brudno tune FILE [--holdout N] [--prior auto|X] [--iterations N]\n"
+      "                   [--learning-rate CP] [--skip-plies N]\n"
       "Fits the chess evaluation's weights (piece values, mobility, passed pawns,\n"
       "pawn structure, bishop pair, rooks, king safety) to the results of the games\n"
       "in the PGN file FILE, from their quiet positions, and prints them as the\n"
