@@ -47,13 +47,46 @@ inline constexpr Pair kBishopPair = {30, 55};
 inline constexpr Pair kRookOpenFile = {30, 12};     // no pawn on the rook's file
 inline constexpr Pair kRookHalfOpenFile = {14, 8};  // only enemy pawns on it
 
+// Passed pawns, mostly in the endgame, by the pawn's rank as kPassedPawn:
+// the square in front of it empty, and per square of distance (at most 5)
+// from each king to that square. The defending king's distance counts for
+// the pawn, its own king's against it: a far passer the enemy king cannot
+// reach is worth most.
+inline constexpr std::array<Pair, 8> kPassedFree = {
+    {{0, 0}, {0, 0}, {0, 2}, {2, 5}, {4, 10}, {8, 20}, {12, 30}, {0, 0}}};
+inline constexpr std::array<Pair, 8> kPassedOwnKingDistance = {
+    {{0, 0}, {0, 0}, {0, -1}, {0, -2}, {0, -4}, {0, -6}, {0, -8}, {0, 0}}};
+inline constexpr std::array<Pair, 8> kPassedEnemyKingDistance = {
+    {{0, 0}, {0, 0}, {0, 2}, {0, 5}, {0, 10}, {0, 15}, {0, 20}, {0, 0}}};
+
 // King safety, middlegame mostly: own pawns on the two ranks in front of the
 // king (its file and the two beside it), those files without an own pawn,
 // and each attack of an enemy piece on a square next to the king or the
-// square in front of those.
+// square in front of those, by the attacker's type (knight .. queen). A
+// queen reaches more of those squares than a knight, so each of its attacks
+// weighs less. The attacks cost more again when two or more enemy pieces
+// take part: one piece alone seldom mates, so that weight is per attack
+// once there are two attackers, keeping the sum linear in its weights.
 inline constexpr Pair kKingShieldPawn = {14, 0};
 inline constexpr Pair kKingOpenFile = {-18, 0};
-inline constexpr Pair kKingZoneAttack = {-8, -2};
+inline constexpr std::array<Pair, 7> kKingZoneAttack = {
+    {{0, 0}, {0, 0}, {-10, -2}, {-8, -2}, {-8, -2}, {-6, -2}, {0, 0}}};
+inline constexpr Pair kKingZoneMultipleAttackers = {-7, 0};
+
+// Threats, a bonus for the attacking side: each enemy knight, bishop, rook
+// or queen attacked by one of its pawns, each enemy rook or queen attacked
+// by one of its knights or bishops, and each enemy knight, bishop, rook or
+// queen it attacks that no enemy piece or pawn defends.
+inline constexpr Pair kPawnThreat = {50, 40};
+inline constexpr Pair kMinorOnMajorThreat = {40, 30};
+inline constexpr Pair kHangingPiece = {35, 20};
+
+// A knight on its 4th to 6th rank, defended by an own pawn, where no enemy
+// pawn can ever attack it.
+inline constexpr Pair kKnightOutpost = {28, 16};
+
+// For the side to move: the move in hand is worth something.
+inline constexpr Pair kTempo = {20, 10};
 
 // Piece-square tables, from white's side (a1 = 0), black's are mirrored.
 // Hand-made from a few rules rather than typed square by square: pieces

@@ -45,6 +45,30 @@ constexpr auto kPassedSpan = [] {
   return spans;
 }();
 
+// Chebyshev distance between two squares, at most 5: further than that a
+// king is simply far.
+constexpr int king_distance(Square a, Square b) {
+  const int files = file_of(a) > file_of(b) ? file_of(a) - file_of(b) : file_of(b) - file_of(a);
+  const int ranks = rank_of(a) > rank_of(b) ? rank_of(a) - rank_of(b) : rank_of(b) - rank_of(a);
+  return std::min(std::max(files, ranks), 5);
+}
+
+// A side's 4th to 6th ranks, where its knights can stand as outposts.
+constexpr std::array<Bitboard, 2> kOutpostRanks = {rank_bb(3) | rank_bb(4) | rank_bb(5),
+                                                   rank_bb(2) | rank_bb(3) | rank_bb(4)};
+
+// One side's attacks, gathered while its pieces are scored, for the threats:
+// the attack sets are made once per piece and read again here.
+struct Attacks {
+  Bitboard pawns = 0;   // by its pawns
+  Bitboard minors = 0;  // by its knights and bishops
+  Bitboard all = 0;     // by any of its pieces, pawns and king
+};
+
+Bitboard pawn_attacks(Color color, Bitboard pawns) {
+  return color == kWhite ? shift<7>(pawns) | shift<9>(pawns) : shift<-9>(pawns) | shift<-7>(pawns);
+}
+
 // Sums weight x count, white's minus black's. One sum rather than one per
 // colour, which a colour known only at run time would index in memory: the
 // evaluation measured about 5% faster so.
@@ -80,38 +104,64 @@ void pawn_terms(const Chess& position, Color us, Sink& sink) {
       const int rank = relative_rank(us, square);
       sink.add(us, eval::kPassedPawnTerm, eval::kPassedPawnFeature + rank, eval::kPassedPawn[rank],
                1);
+      // A pawn is never on its last rank, so the square in front exists.
+      const Square stop = square + forward(us);
+      if (!(position.occupied() & square_bb(stop)))
+        sink.add(us, eval::kPassedPawnTerm, eval::kPassedFreeFeature + rank,
+                 eval::kPassedFree[rank], 1);
+      sink.add(us, eval::kPassedPawnTerm, eval::kPassedOwnKingDistanceFeature + rank,
+               eval::kPassedOwnKingDistance[rank], king_distance(position.king_square(us), stop));
+      sink.add(us, eval::kPassedPawnTerm, eval::kPassedEnemyKingDistanceFeature + rank,
+               eval::kPassedEnemyKingDistance[rank],
+               king_distance(position.king_square(~us), stop));
     }
   }
 }
 
-// Mobility, king attacks, bishops and rooks: the terms that need the pieces' attacks.
+// Mobility, king attacks, knight outposts, bishops and rooks: the terms that
+// need the pieces' attacks, which it adds to `ours` (whose pawn attacks are
+// already there; `theirs` has the enemy's).
 template <class Sink>
-void piece_terms(const Chess& position, Color us, Sink& sink) {
+void piece_terms(const Chess& position, Color us, Attacks& ours, const Attacks& theirs,
+                 Sink& sink) {
   const Color them = ~us;
   const Bitboard occupied = position.occupied();
   const Bitboard their_pawns = position.pieces(them, kPawn);
-  const Bitboard pawn_guarded = them == kWhite ? shift<7>(their_pawns) | shift<9>(their_pawns)
-                                               : shift<-9>(their_pawns) | shift<-7>(their_pawns);
-  const Bitboard reachable = ~position.pieces(us) & ~pawn_guarded;
+  const Bitboard reachable = ~position.pieces(us) & ~theirs.pawns;
   const Square their_king = position.king_square(them);
   const Bitboard zone_ring = kKingAttacks[their_king] | square_bb(their_king);
   const Bitboard king_zone =
       zone_ring | (them == kWhite ? shift<8>(zone_ring) : shift<-8>(zone_ring));
-  int zone_attacks = 0;
+  std::array<int, 7> zone_attacks{};  // by the attacker's type
+  int zone_attackers = 0;
 
-  const auto score = [&](Bitboard attacks, int feature, Pair weight) {
+  const auto score = [&](PieceType type, Bitboard attacks, int feature, Pair weight) {
     sink.add(us, eval::kMobilityTerm, feature, weight, std::popcount(attacks & reachable));
-    zone_attacks += std::popcount(attacks & king_zone);
+    const int on_zone = std::popcount(attacks & king_zone);
+    zone_attacks[type] += on_zone;
+    zone_attackers += on_zone != 0;
+    ours.all |= attacks;
   };
-  for (Bitboard knights = position.pieces(us, kKnight); knights;)
-    score(kKnightAttacks[pop_lsb(knights)], eval::kKnightMobilityFeature, eval::kKnightMobility);
-  for (Bitboard bishops = position.pieces(us, kBishop); bishops;)
-    score(bishop_attacks(pop_lsb(bishops), occupied), eval::kBishopMobilityFeature,
-          eval::kBishopMobility);
+  for (Bitboard knights = position.pieces(us, kKnight); knights;) {
+    const Square square = pop_lsb(knights);
+    const Bitboard attacks = kKnightAttacks[square];
+    score(kKnight, attacks, eval::kKnightMobilityFeature, eval::kKnightMobility);
+    ours.minors |= attacks;
+    // Defended by a pawn, and no enemy pawn on the files beside it, ahead,
+    // that could ever drive it away.
+    if ((kOutpostRanks[us] & ours.pawns & square_bb(square)) &&
+        !(their_pawns & kPassedSpan[us][square] & ~file_bb(file_of(square))))
+      sink.add(us, eval::kKnightTerm, eval::kKnightOutpostFeature, eval::kKnightOutpost, 1);
+  }
+  for (Bitboard bishops = position.pieces(us, kBishop); bishops;) {
+    const Bitboard attacks = bishop_attacks(pop_lsb(bishops), occupied);
+    score(kBishop, attacks, eval::kBishopMobilityFeature, eval::kBishopMobility);
+    ours.minors |= attacks;
+  }
   const Bitboard our_pawns = position.pieces(us, kPawn);
   for (Bitboard rooks = position.pieces(us, kRook); rooks;) {
     const Square square = pop_lsb(rooks);
-    score(rook_attacks(square, occupied), eval::kRookMobilityFeature, eval::kRookMobility);
+    score(kRook, rook_attacks(square, occupied), eval::kRookMobilityFeature, eval::kRookMobility);
     const Bitboard file = file_bb(file_of(square));
     if (!(file & our_pawns)) {
       if (file & their_pawns) {
@@ -122,11 +172,18 @@ void piece_terms(const Chess& position, Color us, Sink& sink) {
     }
   }
   for (Bitboard queens = position.pieces(us, kQueen); queens;)
-    score(queen_attacks(pop_lsb(queens), occupied), eval::kQueenMobilityFeature,
+    score(kQueen, queen_attacks(pop_lsb(queens), occupied), eval::kQueenMobilityFeature,
           eval::kQueenMobility);
+  ours.all |= ours.pawns | kKingAttacks[position.king_square(us)];
   // Attacks on the enemy king count against the enemy.
-  sink.add(them, eval::kKingSafetyTerm, eval::kKingZoneAttackFeature, eval::kKingZoneAttack,
-           zone_attacks);
+  int total_zone_attacks = 0;
+  for (int type = kKnight; type <= kQueen; ++type) {
+    sink.add(them, eval::kKingSafetyTerm, eval::kKingZoneAttackFeature + type,
+             eval::kKingZoneAttack[type], zone_attacks[type]);
+    total_zone_attacks += zone_attacks[type];
+  }
+  sink.add(them, eval::kKingSafetyTerm, eval::kKingZoneMultipleAttackersFeature,
+           eval::kKingZoneMultipleAttackers, zone_attackers >= 2 ? total_zone_attacks : 0);
 
   const Bitboard bishops = position.pieces(us, kBishop);
   if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares))
@@ -152,13 +209,36 @@ void king_shelter(const Chess& position, Color us, Sink& sink) {
   sink.add(us, eval::kKingSafetyTerm, eval::kKingOpenFileFeature, eval::kKingOpenFile, open_files);
 }
 
+// What `us` attacks of the enemy's pieces (not pawns, not the king), from
+// both sides' attacks as piece_terms left them.
+template <class Sink>
+void threats(const Chess& position, Color us, const Attacks& ours, const Attacks& theirs,
+             Sink& sink) {
+  const Color them = ~us;
+  const Bitboard majors = position.pieces(them, kRook) | position.pieces(them, kQueen);
+  const Bitboard pieces = majors | position.pieces(them, kKnight) | position.pieces(them, kBishop);
+  sink.add(us, eval::kThreatTerm, eval::kPawnThreatFeature, eval::kPawnThreat,
+           std::popcount(ours.pawns & pieces));
+  sink.add(us, eval::kThreatTerm, eval::kMinorOnMajorThreatFeature, eval::kMinorOnMajorThreat,
+           std::popcount(ours.minors & majors));
+  sink.add(us, eval::kThreatTerm, eval::kHangingPieceFeature, eval::kHangingPiece,
+           std::popcount(ours.all & pieces & ~theirs.all));
+}
+
 template <class Sink>
 void non_incremental_terms(const Chess& position, Sink& sink) {
+  std::array<Attacks, 2> attacks;
+  for (const Color color : {kWhite, kBlack})
+    attacks[color].pawns = pawn_attacks(color, position.pieces(color, kPawn));
   for (const Color color : {kWhite, kBlack}) {
     pawn_terms(position, color, sink);
-    piece_terms(position, color, sink);
+    piece_terms(position, color, attacks[color], attacks[~color], sink);
     king_shelter(position, color, sink);
   }
+  for (const Color color : {kWhite, kBlack})
+    threats(position, color, attacks[color], attacks[~color], sink);
+  sink.add(static_cast<Color>(position.side_to_move()), eval::kTempoTerm, eval::kTempoFeature,
+           eval::kTempo, 1);
 }
 
 int phase_of(const Chess& position) {
@@ -185,8 +265,8 @@ namespace chess::eval {
 
 std::string_view term_name(Term term) {
   constexpr std::array<std::string_view, kTermCount> kNames = {
-      "Material",     "Piece squares", "Mobility", "Pawn structure",
-      "Passed pawns", "King safety",   "Bishops",  "Rooks"};
+      "Material", "Piece squares", "Mobility", "Pawn structure", "Passed pawns", "King safety",
+      "Bishops",  "Rooks",         "Knights",  "Threats",        "Tempo"};
   return kNames[term];
 }
 
@@ -202,7 +282,12 @@ const std::array<Pair, kFeatureCount>& weights() {
     flat[kBishopMobilityFeature] = kBishopMobility;
     flat[kRookMobilityFeature] = kRookMobility;
     flat[kQueenMobilityFeature] = kQueenMobility;
-    for (int rank = 0; rank < 8; ++rank) flat[kPassedPawnFeature + rank] = kPassedPawn[rank];
+    for (int rank = 0; rank < 8; ++rank) {
+      flat[kPassedPawnFeature + rank] = kPassedPawn[rank];
+      flat[kPassedFreeFeature + rank] = kPassedFree[rank];
+      flat[kPassedOwnKingDistanceFeature + rank] = kPassedOwnKingDistance[rank];
+      flat[kPassedEnemyKingDistanceFeature + rank] = kPassedEnemyKingDistance[rank];
+    }
     flat[kIsolatedPawnFeature] = kIsolatedPawn;
     flat[kDoubledPawnFeature] = kDoubledPawn;
     flat[kBishopPairFeature] = kBishopPair;
@@ -210,7 +295,14 @@ const std::array<Pair, kFeatureCount>& weights() {
     flat[kRookHalfOpenFileFeature] = kRookHalfOpenFile;
     flat[kKingShieldPawnFeature] = kKingShieldPawn;
     flat[kKingOpenFileFeature] = kKingOpenFile;
-    flat[kKingZoneAttackFeature] = kKingZoneAttack;
+    for (int type = 0; type < 7; ++type)
+      flat[kKingZoneAttackFeature + type] = kKingZoneAttack[type];
+    flat[kKingZoneMultipleAttackersFeature] = kKingZoneMultipleAttackers;
+    flat[kPawnThreatFeature] = kPawnThreat;
+    flat[kMinorOnMajorThreatFeature] = kMinorOnMajorThreat;
+    flat[kHangingPieceFeature] = kHangingPiece;
+    flat[kKnightOutpostFeature] = kKnightOutpost;
+    flat[kTempoFeature] = kTempo;
     return flat;
   }();
   return table;

@@ -6,7 +6,9 @@
 // sum over features of weight x (white's count - black's count), a
 // middlegame and an endgame sum, tapered by the phase:
 // (mg * phase + eg * (24 - phase)) / 24, from white's side; evaluate()
-// returns it from the side to move's.
+// returns it from the side to move's. The tempo is a feature of the side to
+// move, so the sum from white's side still equals evaluate() with either
+// side to move.
 
 #include <array>
 #include <string>
@@ -29,6 +31,9 @@ enum Term : int {
   kKingSafetyTerm,
   kBishopTerm,
   kRookTerm,
+  kKnightTerm,
+  kThreatTerm,
+  kTempoTerm,
   kTermCount,
 };
 std::string_view term_name(Term term);
@@ -49,7 +54,16 @@ enum Feature : int {
   kRookHalfOpenFileFeature,
   kKingShieldPawnFeature,
   kKingOpenFileFeature,
-  kKingZoneAttackFeature,
+  kKingZoneAttackFeature,  // + the attacker's piece type
+  kKingZoneMultipleAttackersFeature = kKingZoneAttackFeature + 7,
+  kPassedFreeFeature,                                                   // + rank from its own side
+  kPassedOwnKingDistanceFeature = kPassedFreeFeature + 8,               // + rank
+  kPassedEnemyKingDistanceFeature = kPassedOwnKingDistanceFeature + 8,  // + rank
+  kPawnThreatFeature = kPassedEnemyKingDistanceFeature + 8,
+  kMinorOnMajorThreatFeature,
+  kHangingPieceFeature,
+  kKnightOutpostFeature,
+  kTempoFeature,  // counted for the side to move
   kFeatureCount,
 };
 

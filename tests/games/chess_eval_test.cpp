@@ -63,7 +63,8 @@ std::vector<std::string> sample_positions() {
 }
 
 TEST(ChessEval, MirrorIsEqualTermByTerm) {
-  EXPECT_EQ(Chess::start_position().evaluate(), 0);
+  // The start position is level but for the move in hand.
+  EXPECT_EQ(Chess::start_position().evaluate(), eval::taper(eval::kTempo, eval::kFullPhase));
   for (const std::string& fen : sample_positions()) {
     const auto original = position(fen);
     const auto flipped = position(mirror(fen));
@@ -119,6 +120,15 @@ TEST(ChessEval, PieceSquareSumIsIncremental) {
 
 eval::Pair term(std::string_view fen, eval::Term which, chess::Color color = kWhite) {
   return eval::trace(position(fen)).terms[color][which];
+}
+
+// Attacks of black's pieces, of every type, on white's king zone.
+int zone_attacks(std::string_view fen) {
+  const eval::EvalTrace traced = eval::trace(position(fen));
+  int sum = 0;
+  for (int type = chess::kKnight; type <= chess::kQueen; ++type)
+    sum += traced.counts[kWhite][eval::kKingZoneAttackFeature + type];
+  return sum;
 }
 
 TEST(ChessEval, PassedPawnFurtherOnIsWorthMore) {
@@ -178,8 +188,97 @@ TEST(ChessEval, ExposedKingCostsInTheMiddlegame) {
   EXPECT_LT(open.mg, safe.mg);
   EXPECT_LT(open.mg - safe.mg, open.eg - safe.eg);  // it matters more in the middlegame
   // Black's queen and rook aim at the open king.
-  EXPECT_GT(eval::trace(position(exposed)).counts[kWhite][eval::kKingZoneAttackFeature],
-            eval::trace(position(sheltered)).counts[kWhite][eval::kKingZoneAttackFeature]);
+  EXPECT_GT(zone_attacks(exposed), zone_attacks(sheltered));
+}
+
+TEST(ChessEval, TwoKingAttackersCostMoreThanOne) {
+  // Black's queen on h4 and knight on g4 both reach white's king zone; then
+  // the queen alone.
+  const char* two = "6k1/8/8/8/6nq/8/5PPP/6K1 w - - 0 1";
+  const char* one = "6k1/8/8/8/7q/8/5PPP/6K1 w - - 0 1";
+  const auto counts = [](const char* fen) { return eval::trace(position(fen)).counts[kWhite]; };
+  EXPECT_GT(counts(two)[eval::kKingZoneAttackFeature + int{chess::kKnight}], 0);
+  EXPECT_GT(counts(two)[eval::kKingZoneAttackFeature + int{chess::kQueen}], 0);
+  EXPECT_EQ(counts(two)[eval::kKingZoneMultipleAttackersFeature], zone_attacks(two));
+  EXPECT_GT(counts(one)[eval::kKingZoneAttackFeature + int{chess::kQueen}], 0);
+  EXPECT_EQ(counts(one)[eval::kKingZoneMultipleAttackersFeature], 0);
+  // Per attack, two attackers cost white more than the queen alone.
+  const auto per_attack = [](const char* fen) {
+    return static_cast<double>(term(fen, eval::kKingSafetyTerm).mg -
+                               term("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", eval::kKingSafetyTerm).mg) /
+           zone_attacks(fen);
+  };
+  EXPECT_LT(per_attack(two), per_attack(one));
+}
+
+TEST(ChessEval, PassedPawnWantsTheEnemyKingFarAndItsOwnNear) {
+  const auto passed = [](std::string_view fen) { return term(fen, eval::kPassedPawnTerm).eg; };
+  // White's e6 pawn: black's king on e8, next to the square in front of
+  // it, or far away on a8; then white's king walks up to f6.
+  const int enemy_near = passed("4k3/8/4P3/8/8/8/8/K7 w - - 0 1");
+  const int enemy_far = passed("k7/8/4P3/8/8/8/8/K7 w - - 0 1");
+  const int own_near = passed("k7/8/4PK2/8/8/8/8/8 w - - 0 1");
+  EXPECT_LT(enemy_near, enemy_far);
+  EXPECT_LT(enemy_far, own_near);
+  EXPECT_EQ(eval::trace(position("k7/8/4P3/8/8/8/8/K7 w - - 0 1"))
+                .counts[kWhite][eval::kPassedEnemyKingDistanceFeature + 5],
+            4);
+  // A blocked passer is not free; the same pawn with e7 empty is.
+  const auto free = [](std::string_view fen) {
+    return eval::trace(position(fen)).counts[kWhite][eval::kPassedFreeFeature + 5];
+  };
+  EXPECT_EQ(free("k7/4n3/4P3/8/8/8/8/K7 w - - 0 1"), 0);
+  EXPECT_EQ(free("k7/8/4P3/8/8/8/8/K7 w - - 0 1"), 1);
+  // Black's passers count for black: its e3 pawn with white's king far on a8
+  // or near on d1.
+  EXPECT_GT(term("K7/8/8/8/8/4p3/8/k7 w - - 0 1", eval::kPassedPawnTerm, kBlack).eg,
+            term("8/8/8/8/8/4p3/8/k2K4 w - - 0 1", eval::kPassedPawnTerm, kBlack).eg);
+}
+
+TEST(ChessEval, ThreatsCountForTheAttacker) {
+  const auto counts = [](std::string_view fen, chess::Color color) {
+    return eval::trace(position(fen)).counts[color];
+  };
+  // Black's e5 pawn attacks white's d4 knight, whoever is to move.
+  for (const char* fen :
+       {"4k3/8/8/4p3/3N4/8/8/4K3 b - - 0 1", "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1"}) {
+    EXPECT_EQ(counts(fen, kBlack)[eval::kPawnThreatFeature], 1) << fen;
+    EXPECT_EQ(counts(fen, kWhite)[eval::kPawnThreatFeature], 0) << fen;
+    EXPECT_GT(term(fen, eval::kThreatTerm, kBlack).mg, 0) << fen;
+    EXPECT_EQ(term(fen, eval::kThreatTerm, kWhite), eval::Pair{}) << fen;
+  }
+  // White's e3 knight attacks black's d5 rook.
+  EXPECT_EQ(counts("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", kWhite)[eval::kMinorOnMajorThreatFeature],
+            1);
+  // White's d1 rook attacks black's d5 knight: hanging, unless the e6 pawn defends it.
+  EXPECT_EQ(counts("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", kWhite)[eval::kHangingPieceFeature], 1);
+  EXPECT_EQ(counts("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", kWhite)[eval::kHangingPieceFeature], 0);
+  // The king defends too.
+  EXPECT_EQ(counts("8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1", kWhite)[eval::kHangingPieceFeature], 0);
+}
+
+TEST(ChessEval, KnightOutpostNeedsAPawnAndNoEnemyPawnToChaseIt) {
+  const auto outposts = [](std::string_view fen) {
+    return eval::trace(position(fen)).counts[kWhite][eval::kKnightOutpostFeature];
+  };
+  EXPECT_EQ(outposts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1"), 1);    // d5, the e4 pawn behind it
+  EXPECT_EQ(outposts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1"), 0);  // c7-c6 drives it away
+  EXPECT_EQ(outposts("4k3/8/8/3N4/8/8/4P3/4K3 w - - 0 1"), 0);    // no pawn defends it
+  EXPECT_EQ(outposts("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1"), 0);    // its own half of the board
+  EXPECT_EQ(eval::trace(position("4k3/8/4p3/3n4/8/8/8/4K3 b - - 0 1"))
+                .counts[kBlack][eval::kKnightOutpostFeature],
+            1);  // black's d5 is its 4th rank
+}
+
+TEST(ChessEval, TempoIsForTheSideToMove) {
+  const char* fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  const char* black_to_move = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
+  EXPECT_EQ(eval::trace(position(fen)).counts[kWhite][eval::kTempoFeature], 1);
+  EXPECT_EQ(eval::trace(position(fen)).counts[kBlack][eval::kTempoFeature], 0);
+  EXPECT_EQ(eval::trace(position(black_to_move)).counts[kBlack][eval::kTempoFeature], 1);
+  // Each side, to move, sees the same value.
+  EXPECT_EQ(position(fen).evaluate(), position(black_to_move).evaluate());
+  EXPECT_EQ(position(fen).evaluate(), eval::kTempo.eg);
 }
 
 TEST(ChessEval, BreakdownShowsEveryTermAndTheTotal) {

@@ -231,8 +231,9 @@ TEST(TuneWeights, WritesTheConstantsByName) {
   }
   EXPECT_NE(text.find(values + "}};\n"), std::string::npos) << text;
   EXPECT_NE(text.find("kKingZoneAttack"), std::string::npos);
-  // One parameter per fitted entry: five piece values, six passed-pawn ranks, twelve more.
-  EXPECT_EQ(fitted_features().size(), 5u + 6u + 12u);
+  // One parameter per fitted entry: five piece values, six ranks for each of
+  // the four passed-pawn arrays, four king-zone attackers, seventeen more.
+  EXPECT_EQ(fitted_features().size(), 5u + 4u * 6u + 4u + 17u);
 }
 
 TEST(TuneWeights, AMovedWeightIsWrittenRounded) {
@@ -258,7 +259,9 @@ TEST(TuneCommand, FitsAFileAndRefusesBadOptions) {
       << err.str();
   EXPECT_NE(out.str().find("games: 3 read, 3 with a result"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("kept: prior 0"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("inline constexpr Pair kKingZoneAttack = {"), std::string::npos);
+  EXPECT_NE(out.str().find("inline constexpr std::array<Pair, 7> kKingZoneAttack = {"),
+            std::string::npos);
+  EXPECT_NE(out.str().find("inline constexpr Pair kTempo = {"), std::string::npos);
   for (const Arguments& bad : std::vector<Arguments>{{path.string(), "--prior", "x"},
                                                      {path.string(), "--iterations", "0"},
                                                      {"/nonexistent/games.pgn"},

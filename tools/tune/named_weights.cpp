@@ -20,9 +20,18 @@ const std::vector<NamedWeight>& named_weights() {
       {"kBishopPair", eval::kBishopPairFeature, 1, 0, 0},
       {"kRookOpenFile", eval::kRookOpenFileFeature, 1, 0, 0},
       {"kRookHalfOpenFile", eval::kRookHalfOpenFileFeature, 1, 0, 0},
+      {"kPassedFree", eval::kPassedFreeFeature, 8, 1, 6},
+      {"kPassedOwnKingDistance", eval::kPassedOwnKingDistanceFeature, 8, 1, 6},
+      {"kPassedEnemyKingDistance", eval::kPassedEnemyKingDistanceFeature, 8, 1, 6},
       {"kKingShieldPawn", eval::kKingShieldPawnFeature, 1, 0, 0},
       {"kKingOpenFile", eval::kKingOpenFileFeature, 1, 0, 0},
-      {"kKingZoneAttack", eval::kKingZoneAttackFeature, 1, 0, 0},
+      {"kKingZoneAttack", eval::kKingZoneAttackFeature, 7, 2, 5},
+      {"kKingZoneMultipleAttackers", eval::kKingZoneMultipleAttackersFeature, 1, 0, 0},
+      {"kPawnThreat", eval::kPawnThreatFeature, 1, 0, 0},
+      {"kMinorOnMajorThreat", eval::kMinorOnMajorThreatFeature, 1, 0, 0},
+      {"kHangingPiece", eval::kHangingPieceFeature, 1, 0, 0},
+      {"kKnightOutpost", eval::kKnightOutpostFeature, 1, 0, 0},
+      {"kTempo", eval::kTempoFeature, 1, 0, 0},
   };
   return table;
 }

@@ -3,9 +3,12 @@
 // games/chess/eval_weights.hpp, and those constants written back as C++.
 //
 // Fitted: the piece values (pawn to queen), mobility, the passed pawns by
-// rank (2nd to 7th), pawn structure, the bishop pair, rooks on open files
-// and king safety. The piece-square tables stay as their rules make them:
-// 448 more weights would need far more games than the tuner is given.
+// rank (2nd to 7th: the pawn itself, its square in front free and the
+// kings' distances to that square), pawn structure, the bishop pair, rooks
+// on open files, king safety (the zone attacks by knight to queen), threats,
+// knight outposts and the tempo. The piece-square tables stay as their
+// rules make them: 448 more weights would need far more games than the
+// tuner is given.
 
 #include <string>
 #include <string_view>
