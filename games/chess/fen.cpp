@@ -4,7 +4,9 @@
 // double step could have made) is refused, naming the fault.
 
 #include <array>
+#include <algorithm>
 #include <charconv>
+#include <limits>
 #include <sstream>
 
 #include "games/chess/chess.hpp"
@@ -16,6 +18,9 @@ using namespace chess;
 namespace {
 
 constexpr std::string_view kPieceLetters = " PNBRQK  pnbrqk";
+// The 75-move rule ends every game at 150 plies without a capture or a pawn move.
+constexpr int kMaxHalfmoveClock = 150;
+constexpr int kMaxFullmoveNumber = 100000;
 
 std::string square_name(Square square) {
   return {static_cast<char>('a' + file_of(square)), static_cast<char>('1' + rank_of(square))};
@@ -79,10 +84,12 @@ std::optional<Chess> Chess::parse(std::string_view fen, std::string& error) {
     return std::nullopt;
   };
   const std::vector<std::string_view> fields = split_fields(fen);
-  if (fields.size() != 4 && fields.size() != 6)
+  // The counters may be missing, as in EPD and in many puzzle files: read
+  // as Stockfish reads them (halfmove clock 0, move number 1).
+  if (fields.size() < 4 || fields.size() > 6)
     return fail(
         "a FEN has 6 fields (board, side, castling, en passant, halfmove clock, move "
-        "number) or the first 4; got " +
+        "number), or the first 4 or 5; got " +
         std::to_string(fields.size()));
 
   Chess position{EmptyBoard{}};
@@ -166,19 +173,23 @@ std::optional<Chess> Chess::parse(std::string_view fen, std::string& error) {
                   " does not follow a double step of a pawn of the side that just moved");
   }
 
-  if (fields.size() == 6) {
-    const auto halfmove = parse_counter(fields[4], 0, 150);
+  if (fields.size() >= 5) {
+    // Above 150 the 75-move rule has ended the game anyway: such a clock is
+    // read as 150, not refused.
+    const auto halfmove = parse_counter(fields[4], 0, std::numeric_limits<int>::max());
     if (!halfmove)
-      return fail("halfmove clock '" + std::string(fields[4]) +
-                  "' is not a number from 0 to 150 (the 75-move rule ends every game there)");
-    const auto fullmove = parse_counter(fields[5], 1, 100000);
-    if (!fullmove)
-      return fail("move number '" + std::string(fields[5]) + "' is not a number from 1 to 100000");
+      return fail("halfmove clock '" + std::string(fields[4]) + "' is not a whole number");
     if (en_passant != kNoSquare && *halfmove != 0)
       return fail("halfmove clock " + std::string(fields[4]) +
                   " after a pawn's double step (en passant is set) must be 0");
-    position.halfmove_clock_ = *halfmove;
-    position.fullmove_number_ = *fullmove;
+    position.halfmove_clock_ = std::min(*halfmove, kMaxHalfmoveClock);
+  }
+  if (fields.size() == 6) {
+    // Puzzle collections end their FENs in "1 0": move number 0 is read as 1.
+    const auto fullmove = parse_counter(fields[5], 0, std::numeric_limits<int>::max());
+    if (!fullmove)
+      return fail("move number '" + std::string(fields[5]) + "' is not a whole number");
+    position.fullmove_number_ = std::clamp(*fullmove, 1, kMaxFullmoveNumber);
   }
 
   if (position.attackers_to(position.king_square(~us), position.occupied()) & position.pieces(us))

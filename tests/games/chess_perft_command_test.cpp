@@ -48,8 +48,8 @@ TEST(PerftCommand, RefusesBadArguments) {
     EXPECT_TRUE(run.out.empty());
     EXPECT_NE(run.err.find("brudno: "), std::string::npos);
   }
-  const PerftRun bad_fen = perft({"--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 0"});
-  EXPECT_NE(bad_fen.err.find("move number '0'"), std::string::npos);
+  const PerftRun bad_fen = perft({"--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K1K1 w - - 0 1"});
+  EXPECT_NE(bad_fen.err.find("white has 2 kings"), std::string::npos);
   const PerftRun help = perft({"--help"});
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("Usage: brudno perft"), std::string::npos);

@@ -87,6 +87,16 @@ TEST(ChessFen, RoundTrips) {
   }
   // Four fields are enough: the counters default to 0 and 1.
   EXPECT_EQ(position("4k3/8/8/8/8/8/8/4K3 b - -").to_text(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+  // FENs as real files carry them, read as Stockfish reads them: the move
+  // number missing (5 fields) or 0 (puzzle collections end in "1 0"), a
+  // halfmove clock past the 75-move rule read as 150.
+  EXPECT_EQ(position("4k3/8/8/8/8/8/8/4K3 b - - 7").to_text(), "4k3/8/8/8/8/8/8/4K3 b - - 7 1");
+  EXPECT_EQ(position("r1b3kr/3pR1p1/ppq4p/5P2/4Q3/B7/P5PP/5RK1 w - - 1 0").to_text(),
+            "r1b3kr/3pR1p1/ppq4p/5P2/4Q3/B7/P5PP/5RK1 w - - 1 1");
+  EXPECT_EQ(position("4k3/8/8/8/8/8/8/4K3 w - - 151 60").to_text(),
+            "4k3/8/8/8/8/8/8/4K3 w - - 150 60");
+  EXPECT_EQ(position("4k3/8/8/8/8/8/8/4K3 w - - 9999 60").to_text(),
+            "4k3/8/8/8/8/8/8/4K3 w - - 150 60");
   // An en-passant square no pawn can take on is not part of the position.
   EXPECT_EQ(position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").to_text(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
@@ -95,7 +105,8 @@ TEST(ChessFen, RoundTrips) {
 TEST(ChessFen, FaultsAreNamed) {
   const std::pair<const char*, const char*> faults[] = {
       {"", "6 fields"},
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "6 fields"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "6 fields"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 7", "6 fields"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
       {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 ranks"},
       {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares"},
@@ -125,8 +136,8 @@ TEST(ChessFen, FaultsAreNamed) {
       {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 1", "must be 0"},
       {"4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock '-1'"},
       {"4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock 'x'"},
-      {"4k3/8/8/8/8/8/8/4K3 w - - 151 1", "halfmove clock '151'"},
-      {"4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number '0'"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 1.5 1", "halfmove clock '1.5'"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 -1", "move number '-1'"},
       {"4k3/8/8/8/8/8/8/4K3 w - - 0 1x", "move number '1x'"},
       {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "black has more than 8 pawns"},
       {"QQQQk3/8/8/8/8/8/PPPPPP2/QQQK4 w - - 0 1", "white has more pieces"},
