@@ -5,6 +5,7 @@
 
 #include <array>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <limits>
 #include <sstream>
@@ -270,10 +271,14 @@ std::string Chess::move_text(Move move) {
 
 std::optional<Chess::Move> Chess::parse_move(std::string_view text) const {
   if (text.size() != 4 && text.size() != 5) return std::nullopt;
+  // Some GUIs write the promotion piece in upper case (a7a8Q), as Stockfish accepts.
+  std::string wanted(text);
+  if (wanted.size() == 5)
+    wanted[4] = static_cast<char>(std::tolower(static_cast<unsigned char>(wanted[4])));
   MoveList moves;
   legal_moves(moves);
   for (const Move move : moves) {
-    if (move_text(move) == text) return move;
+    if (move_text(move) == wanted) return move;
   }
   return std::nullopt;
 }

@@ -382,6 +382,10 @@ TEST(ChessMoves, TextRoundTripsAndRefusals) {
     EXPECT_EQ(Chess::move_text(parsed), text);
   }
   EXPECT_FALSE(promotion.parse_move("a7a8k"));
+  // The promotion letter in either case, as Stockfish reads it.
+  EXPECT_EQ(promotion.parse_move("a7a8Q"), promotion.parse_move("a7a8q"));
+  EXPECT_EQ(promotion.parse_move("a7a8N"), promotion.parse_move("a7a8n"));
+  EXPECT_FALSE(promotion.parse_move("a7a8K"));
   EXPECT_GT(promotion.move_hint(legal(promotion, "a7a8q")), 64);
   EXPECT_LT(promotion.move_hint(legal(promotion, "a7a8n")), 0);
   // Castling is the king's move to its destination.
