@@ -5,6 +5,7 @@
 #include "games/chess/evaluation.hpp"
 
 #include "games/chess/chess.hpp"
+#include "games/chess/endgame_scale.hpp"
 
 namespace brudno::games {
 
@@ -249,6 +250,14 @@ int phase_of(const Chess& position) {
   return std::min(phase, eval::kFullPhase);
 }
 
+// A white-side value scaled toward 0 where the side it favours cannot win
+// with the material it has (endgame_scale.hpp).
+int scaled_for_material(const Chess& position, int white_value) {
+  if (white_value == 0) return 0;
+  const int scale = endgame_scale(position, white_value > 0 ? kWhite : kBlack);
+  return scale == kNormalScale ? white_value : white_value * scale / kNormalScale;
+}
+
 }  // namespace
 
 // Material, at most 16 pieces a side, and the other terms are bounded by a
@@ -257,7 +266,7 @@ engine::Score Chess::evaluate() const {
   SumSink sink;
   non_incremental_terms(*this, sink);
   const Pair total = piece_square_ + sink.total;
-  const int value = eval::taper(total, phase_of(*this));
+  const int value = scaled_for_material(*this, eval::taper(total, phase_of(*this)));
   return side_ == kWhite ? value : -value;
 }
 
@@ -311,7 +320,8 @@ const std::array<Pair, kFeatureCount>& weights() {
 int EvalTrace::white_total() const {
   Pair total;
   for (int term = 0; term < kTermCount; ++term) total += terms[kWhite][term] - terms[kBlack][term];
-  return taper(total, phase);
+  const int value = taper(total, phase);
+  return value * (value > 0 ? scale[kWhite] : scale[kBlack]) / kNormalScale;
 }
 
 EvalTrace trace(const Chess& position) {
@@ -330,6 +340,7 @@ EvalTrace trace(const Chess& position) {
   }
   non_incremental_terms(position, sink);
   result.phase = phase_of(position);
+  result.scale = {endgame_scale(position, kWhite), endgame_scale(position, kBlack)};
   return result;
 }
 

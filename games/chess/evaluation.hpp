@@ -75,6 +75,9 @@ struct EvalTrace {
   std::array<std::array<int, kFeatureCount>, 2> counts{};  // [colour][feature]
   std::array<std::array<Pair, kTermCount>, 2> terms{};     // [colour][term]: weight x count sums
   int phase = 0;                                           // 0 (endgame) .. 24
+  // Out of 64, per colour: how much of a value in that colour's favour is
+  // kept, for material that cannot win (endgame_scale.hpp).
+  std::array<int, 2> scale{64, 64};
   // The tapered total from white's side: what evaluate() gives with white to move.
   [[nodiscard]] int white_total() const;
 };

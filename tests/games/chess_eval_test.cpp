@@ -271,14 +271,51 @@ TEST(ChessEval, KnightOutpostNeedsAPawnAndNoEnemyPawnToChaseIt) {
 }
 
 TEST(ChessEval, TempoIsForTheSideToMove) {
-  const char* fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-  const char* black_to_move = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
+  // Pawns, so that the position is not a dead draw (scored 0).
+  const char* fen = "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1";
+  const char* black_to_move = "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1";
   EXPECT_EQ(eval::trace(position(fen)).counts[kWhite][eval::kTempoFeature], 1);
   EXPECT_EQ(eval::trace(position(fen)).counts[kBlack][eval::kTempoFeature], 0);
   EXPECT_EQ(eval::trace(position(black_to_move)).counts[kBlack][eval::kTempoFeature], 1);
   // Each side, to move, sees the same value.
   EXPECT_EQ(position(fen).evaluate(), position(black_to_move).evaluate());
   EXPECT_EQ(position(fen).evaluate(), eval::kTempo.eg);
+}
+
+// Material that cannot win never shows a winning score; the same material
+// with a way to win still does. Values from the side to move (white here).
+TEST(ChessEval, KnownDrawsScaleTowardZero) {
+  const std::pair<const char*, const char*> dead_draws[] = {
+      {"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "two knights against a bare king"},
+      {"4k3/8/8/8/8/8/8/3BK3 w - - 0 1", "a bishop alone"},
+      {"4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "a knight alone"},
+      {"4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", "two bishops on dark squares"},
+      {"4k3/8/8/8/8/8/3b4/3NK3 w - - 0 1", "a knight against a bishop"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "bare kings"},
+      {"1k6/8/8/8/P7/8/8/2B1K3 w - - 0 1", "a rook pawn, the wrong bishop, the king in the corner"},
+      {"6k1/8/8/7P/8/8/8/4KB2 w - - 0 1", "the same on the h-file"},
+  };
+  for (const auto& [fen, what] : dead_draws) {
+    EXPECT_EQ(position(fen).evaluate(), 0) << what << ": " << fen;
+    EXPECT_EQ(position(mirror(fen)).evaluate(), 0) << what << ", colours reversed";
+  }
+  // A rook against a minor piece: drawn with correct defence, a small edge at most.
+  for (const char* fen : {"4k3/8/8/8/8/8/3b4/R3K3 w - - 0 1", "4k3/8/8/8/8/8/3n4/R3K3 w - - 0 1"}) {
+    EXPECT_GE(position(fen).evaluate(), 0) << fen;
+    EXPECT_LE(position(fen).evaluate(), 30) << fen;
+  }
+  const std::pair<const char*, const char*> wins[] = {
+      {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a rook"},
+      {"4k3/8/8/8/8/4B3/8/3BK3 w - - 0 1", "bishops on both colours"},
+      {"4k3/8/8/8/8/8/8/2BNK3 w - - 0 1", "bishop and knight"},
+      {"1k6/8/8/8/P7/8/8/3BK3 w - - 0 1", "a rook pawn with the right bishop"},
+      {"8/8/4k3/8/P7/8/8/2B1K3 w - - 0 1", "the wrong bishop, the king far from the corner"},
+      {"4k3/8/8/8/8/8/3r4/Q3K3 w - - 0 1", "a queen against a rook"},
+  };
+  for (const auto& [fen, what] : wins) {
+    EXPECT_GT(position(fen).evaluate(), 250) << what << ": " << fen;
+    EXPECT_GT(position(mirror(fen)).evaluate(), 250) << what << ", colours reversed";
+  }
 }
 
 TEST(ChessEval, BreakdownShowsEveryTermAndTheTotal) {
