@@ -43,29 +43,34 @@ class NodeBudget {
 
 class AbortPolicy {
  public:
-  // The time limit counts from the clock's start. `clock_armed` false leaves
-  // it out until arm_clock(): the iterative-deepening driver always finishes
-  // its first iteration, which is nearly free, so that even a clock with no
-  // time left gets a searched move rather than the first legal one.
+  // The time limit counts from the clock's start. `limits_armed` false leaves
+  // the time and node limits out until arm_limits(): the iterative-deepening
+  // driver always finishes its first iteration, which is nearly free, so
+  // that even a clock with no time left, or `go nodes 1`, gets a searched
+  // move rather than the first legal one (as Stockfish answers `go nodes 1`).
   AbortPolicy(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
               std::optional<Milliseconds> max_time = std::nullopt,
-              const SearchClock* clock = nullptr, bool clock_armed = true)
+              const SearchClock* clock = nullptr, bool limits_armed = true)
       : stop_(stop), nodes_(node_limit), max_time_(max_time), clock_(clock) {
-    clock_armed_.store(clock_armed, std::memory_order_relaxed);
+    limits_armed_.store(limits_armed, std::memory_order_relaxed);
   }
 
-  // Nodes for the calling thread (see NodeBudget::take).
-  [[nodiscard]] std::uint64_t take_nodes(std::uint64_t batch) const { return nodes_.take(batch); }
+  // Nodes for the calling thread (see NodeBudget::take). Before the limits
+  // are armed every batch is granted, and still counted against the limit.
+  [[nodiscard]] std::uint64_t take_nodes(std::uint64_t batch) const {
+    const std::uint64_t granted = nodes_.take(batch);
+    return limits_armed_.load(std::memory_order_relaxed) ? granted : batch;
+  }
   [[nodiscard]] bool node_limited() const { return nodes_.limited(); }
 
   // The stop flag, or the time limit once armed. Polled every few thousand
   // nodes, so a stop is answered within a millisecond or two.
   [[nodiscard]] bool stop_requested() const {
     if (stop_.load(std::memory_order_relaxed)) return true;
-    return max_time_ && clock_ != nullptr && clock_armed_.load(std::memory_order_relaxed) &&
+    return max_time_ && clock_ != nullptr && limits_armed_.load(std::memory_order_relaxed) &&
            !clock_->pondering() && clock_->elapsed() >= *max_time_;
   }
-  void arm_clock() const { clock_armed_.store(true, std::memory_order_relaxed); }
+  void arm_limits() const { limits_armed_.store(true, std::memory_order_relaxed); }
 
  private:
   const std::atomic<bool>& stop_;
@@ -74,7 +79,7 @@ class AbortPolicy {
   mutable NodeBudget nodes_;
   std::optional<Milliseconds> max_time_;
   const SearchClock* clock_;
-  mutable std::atomic<bool> clock_armed_{true};
+  mutable std::atomic<bool> limits_armed_{true};
 };
 
 }  // namespace brudno::engine

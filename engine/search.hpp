@@ -173,36 +173,57 @@ class Search {
       const Score previous_score = result.score;
       const Score score = search_with_aspiration(worker, depth, result.score);
       result.nodes = worker.nodes();
-      // From here on the time limit may cut an iteration short.
-      run.abort.arm_clock();
+      // From here on the time and node limits may cut an iteration short.
+      run.abort.arm_limits();
       if (worker.aborted()) break;
 
-      const auto pv = worker.principal_variation();
-      if (!pv.empty()) result.best_move = pv[0];
-      result.ponder_move = pv.size() > 1 ? std::optional{pv[1]} : std::nullopt;
-      result.score = score;
-      result.depth = depth;
-      result.exact = depth >= ply_bound || (is_decisive(score) && plies_to_end(score) <= depth);
-      publish(run, depth, worker.seldepth(), score, worker.nodes(), pv);
-      if (settings_.multipv > 1 && !pv.empty()) {
-        search_other_lines(worker, root, run, depth, pv[0], other_lines);
+      std::vector<Line> lines{Line{score, worker.seldepth(), worker.principal_variation()}};
+      bool cut_short = false;
+      if (settings_.multipv > 1 && !lines.front().pv.empty()) {
+        search_other_lines(worker, root, run, depth, lines, other_lines);
         result.nodes = worker.nodes();
-        if (worker.aborted()) break;
+        cut_short = worker.aborted();
       }
-      if (result.exact || mate_found(run.limits, score)) break;
-      if (depth > 1 && out_of_time(run, result.best_move != previous_best, score < previous_score))
+      // Best first, as GUIs expect of MultiPV: line k was searched apart from
+      // the first k - 1 and can come out above them, and `bestmove` is the
+      // first line's move.
+      std::stable_sort(lines.begin(), lines.end(),
+                       [](const Line& a, const Line& b) { return a.score > b.score; });
+      const Line& best = lines.front();
+      if (!best.pv.empty()) result.best_move = best.pv[0];
+      result.ponder_move = best.pv.size() > 1 ? std::optional{best.pv[1]} : std::nullopt;
+      result.score = best.score;
+      result.depth = depth;
+      result.exact =
+          depth >= ply_bound || (is_decisive(best.score) && plies_to_end(best.score) <= depth);
+      for (std::size_t k = 0; k < lines.size(); ++k) {
+        publish(run, depth, lines[k].seldepth, lines[k].score, worker.nodes(), lines[k].pv,
+                static_cast<int>(k) + 1);
+      }
+      if (cut_short) break;
+      if (result.exact || mate_found(run.limits, result.score)) break;
+      if (depth > 1 &&
+          out_of_time(run, result.best_move != previous_best, result.score < previous_score))
         break;
     }
   }
 
+  // One principal line of an iteration, as MultiPV reports it.
+  struct Line {
+    Score score;
+    int seldepth;
+    std::vector<Move> pv;
+  };
+
   // MultiPV: line k is the best line among the root moves the first k - 1
   // lines did not start with, each searched to the iteration's depth and
-  // reported as `multipv k`.
+  // appended to `lines` (which holds the first). Stops early when aborted.
   template <class RootSearch>
-  void search_other_lines(RootSearch& worker, const G& root, const Run& run, int depth, Move best,
-                          std::vector<Score>& scores) {
+  void search_other_lines(RootSearch& worker, const G& root, const Run& run, int depth,
+                          std::vector<Line>& lines, std::vector<Score>& scores) {
     MoveList<Move> legal;
     root.legal_moves(legal);
+    const Move best = lines.front().pv.front();
     std::vector<Move> remaining;
     for (const Move move : legal) {
       const bool allowed =
@@ -210,17 +231,18 @@ class Search {
       if (allowed && move != best) remaining.push_back(move);
     }
     scores.resize(static_cast<std::size_t>(std::max(settings_.multipv - 1, 0)), 0);
-    std::vector<Move> pv;
     for (int line = 2; line <= settings_.multipv && !remaining.empty(); ++line) {
       worker.restrict_root(remaining);
       Score& last = scores[static_cast<std::size_t>(line - 2)];
       const Score score = search_with_aspiration(worker, depth, last);
       if (worker.aborted()) break;
-      pv = worker.principal_variation();
-      if (pv.empty()) break;
+      lines.push_back(Line{score, worker.seldepth(), worker.principal_variation()});
+      if (lines.back().pv.empty()) {
+        lines.pop_back();
+        break;
+      }
       last = score;
-      publish(run, depth, worker.seldepth(), score, worker.nodes(), pv, line);
-      std::erase(remaining, pv.front());
+      std::erase(remaining, lines.back().pv.front());
     }
     worker.restrict_root(run.only);
   }
@@ -300,6 +322,9 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
     result.score =
         status == Status::kOngoing || HasChance<G> ? root.evaluate() : terminal_score(status, 0);
     result.exact = true;
+    // The game is over: one report at depth 0 (`score mate 0` when mated,
+    // `cp 0` when drawn), as Stockfish prints it, so a GUI can show the result.
+    publish(run, 0, 0, result.score, 0, {});
   } else {
     // Something legal even if stopped at once.
     result.best_move = only.empty() ? root_moves[0] : only[0];
