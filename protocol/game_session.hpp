@@ -57,6 +57,8 @@ class GameSession {
   // Nothing when no position was solved yet.
   [[nodiscard]] virtual std::function<std::string()> make_proof(const std::atomic<bool>& stop,
                                                                 LineSink& out) = 0;
+  // The `option name ...` lines of this game's own options, for `uci`.
+  [[nodiscard]] virtual std::vector<std::string> option_lines() const { return {}; }
   // An option of this game's own (a puzzle's Algorithm and Heuristic):
   // nothing if it has none of that name, else an empty string when it was
   // set or the message saying why not.

@@ -31,9 +31,19 @@ class GameSessionFor final : public GameSession {
 
   std::optional<std::string> set_position(std::optional<std::string_view> text,
                                           std::span<const std::string_view> moves) override {
-    std::optional<G> position = text ? G::parse(*text) : G::start_position();
+    std::string fault;
+    std::optional<G> position = G::start_position();
+    if (text) {
+      // A game that can say what is wrong with a text (chess) says it.
+      if constexpr (requires { G::parse(*text, fault); }) {
+        position = G::parse(*text, fault);
+      } else {
+        position = G::parse(*text);
+      }
+    }
     if (!position) {
-      return "bad " + std::string(G::kName) + " position " + quoted_excerpt(*text);
+      return "bad " + std::string(G::kName) + " position " + quoted_excerpt(*text) +
+             (fault.empty() ? std::string{} : ": " + fault);
     }
     for (const auto word : moves) {
       const auto move = position->parse_move(word);

@@ -40,7 +40,9 @@ std::variant<std::int64_t, std::string> read_number(std::string_view word, std::
   if (*number < 0) {
     return "go " + std::string(word) + " must not be negative, got " + quoted_excerpt(text);
   }
-  if ((word == "depth" || word == "movestogo" || word == "mate") && *number < 1) {
+  // nodes 0 would be a search of nothing: an error, as depth 0 is.
+  if ((word == "depth" || word == "movestogo" || word == "mate" || word == "nodes") &&
+      *number < 1) {
     return "go " + std::string(word) + " must be at least 1, got " + quoted_excerpt(text);
   }
   return *number;
@@ -88,6 +90,7 @@ GoCommand parse_go(const std::vector<std::string_view>& words) {
         command.search_moves.push_back(words[++i]);
       }
     } else if (std::find(kNumbered.begin(), kNumbered.end(), word) != kNumbered.end()) {
+      if (is_clock(word)) command.clock_sent = true;
       if (i + 1 >= words.size() || is_keyword(words[i + 1])) {
         command.problems.push_back("error: go " + std::string(word) + " needs a number; ignored");
         limit_dropped = true;
@@ -113,6 +116,17 @@ GoCommand parse_go(const std::vector<std::string_view>& words) {
     command.problems.push_back("warning: no valid limit left; searching to depth 1");
   }
   return command;
+}
+
+void settle_missing_clock(GoCommand& command, int side_to_move) {
+  engine::SearchLimits& limits = command.limits;
+  const int side = side_to_move & 1;
+  const bool otherwise_bounded = limits.infinite || limits.solve || limits.depth || limits.nodes ||
+                                 limits.movetime || limits.mate;
+  if (!command.clock_sent || limits.time[side] || otherwise_bounded) return;
+  limits.time[side] = engine::Milliseconds{0};
+  command.problems.push_back(std::string("warning: no valid ") + (side == 0 ? "wtime" : "btime") +
+                             " for the side to move; searching as with 0 ms left");
 }
 
 }  // namespace brudno::protocol

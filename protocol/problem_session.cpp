@@ -1,8 +1,8 @@
 #include "protocol/problem_session.hpp"
 
 #include <array>
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 
 #include "engine/single_agent/strategies.hpp"
@@ -17,8 +17,14 @@ namespace {
 constexpr std::array<std::string_view, 2> kProblemNames = {"8puzzle", "15puzzle"};
 // Pattern databases a session may build: seconds at most (7-8 takes minutes
 // and gigabytes; `brudno solve` has it).
-constexpr std::string_view kSessionHeuristics =
-    "none, misplaced, manhattan, linear, pdb555, pdb663";
+constexpr std::array<std::string_view, 6> kHeuristicNames = {"none",   "misplaced", "manhattan",
+                                                             "linear", "pdb555",    "pdb663"};
+
+std::string heuristic_names() {
+  std::string names;
+  for (const auto name : kHeuristicNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
 
 template <class Board>
 class ProblemSession final : public GameSession {
@@ -54,6 +60,19 @@ class ProblemSession final : public GameSession {
   }
   [[nodiscard]] int side_to_move() const override { return 0; }
 
+  [[nodiscard]] std::vector<std::string> option_lines() const override {
+    std::string algorithm = "option name Algorithm type combo default idastar";
+    for (const auto& [known, strategy] : engine::kStrategies)
+      algorithm += " var " + std::string(known);
+    std::string heuristic = "option name Heuristic type combo default manhattan";
+    for (const std::string_view known : kHeuristicNames) {
+      const bool partition = known.starts_with("pdb");
+      if (!partition || games::find_partition(known, Board::kWidth, Board::kHeight))
+        heuristic += " var " + std::string(known);
+    }
+    return {algorithm, heuristic};
+  }
+
   std::optional<std::string> set_game_option(std::string_view name,
                                              std::string_view value) override {
     if (equals_ignoring_case(name, "Algorithm")) {
@@ -71,8 +90,7 @@ class ProblemSession final : public GameSession {
       const bool partition = wanted == "pdb555" || wanted == "pdb663";
       if (!partition && wanted != "none" && wanted != "misplaced" && wanted != "manhattan" &&
           wanted != "linear") {
-        return "Heuristic must be one of " + std::string(kSessionHeuristics) + "; got " +
-               quoted_excerpt(value);
+        return "Heuristic must be one of " + heuristic_names() + "; got " + quoted_excerpt(value);
       }
       if (partition && !games::find_partition(wanted, Board::kWidth, Board::kHeight))
         return std::string(name_) + " has no heuristic " + quoted_excerpt(value);
@@ -87,8 +105,9 @@ class ProblemSession final : public GameSession {
       std::span<const std::string_view> search_moves, const std::atomic<bool>& stop,
       engine::SearchClock&, LineSink& out) override {
     if (!search_moves.empty()) {
-      out.write_line("info string error: searchmoves: a puzzle's plan starts with any move; "
-                     "ignored");
+      out.write_line(
+          "info string error: searchmoves: a puzzle's plan starts with any move; "
+          "ignored");
     }
     return [board = board_, strategy = strategy_, heuristic = heuristic_, cache = patterns_,
             nodes = limits.nodes, &stop, &out] {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <deque>
 #include <istream>
 #include <string>
 
@@ -9,18 +10,64 @@
 #include "protocol/uci_session.hpp"
 
 namespace brudno::protocol {
+namespace {
+
+// Lines that wait for the running search, in the order they came (see
+// UciSession::takes_now()): a batch of `position`/`go` pairs piped in gets
+// every search, one after the other.
+class HeldLines {
+ public:
+  explicit HeldLines(UciSession& session) : session_(session) {}
+
+  void take(const std::string& line) {
+    if (session_.takes_now(line, !held_.empty())) return session_.handle_line(line);
+    held_.push_back(line);
+  }
+  // Runs the held lines the session takes now, in order.
+  void release() {
+    while (!held_.empty() && !session_.quit_requested() &&
+           session_.takes_now(held_.front(), false)) {
+      const std::string line = std::move(held_.front());
+      held_.pop_front();
+      session_.handle_line(line);
+    }
+  }
+  [[nodiscard]] bool empty() const { return held_.empty(); }
+
+ private:
+  UciSession& session_;
+  std::deque<std::string> held_;
+};
+
+}  // namespace
 
 int run_uci_loop(std::istream& in, std::ostream& out) {
   StreamSink sink(out);
   UciSession session(sink);
+  HeldLines held(session);
   std::string line;
-  while (std::getline(in, line)) {
+  while (true) {
+    held.release();
+    if (session.quit_requested()) return 0;
+    // Held lines behind a search that ends by itself: wait for it. Behind
+    // one only the client can end, read on: the `stop` is still to come.
+    if (!held.empty() && !session.waits_for_client()) {
+      session.wait_for_job();
+      continue;
+    }
+    if (!std::getline(in, line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     spdlog::debug("<< {}", line);
-    session.handle_line(line);
+    held.take(line);
     if (session.quit_requested()) return 0;
   }
   spdlog::debug("end of input");
+  // The held lines still run; a search only `stop` could end is stopped.
+  while (!held.empty()) {
+    session.end_of_input();
+    held.release();
+    if (session.quit_requested()) return 0;
+  }
   session.end_of_input();
   return 0;
 }

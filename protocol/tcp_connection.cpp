@@ -79,11 +79,12 @@ void TcpConnection::start() {
 }
 
 void TcpConnection::read_next() {
-  if (finishing_) return;
+  if (finishing_ || reading_) return;
   if (backlog_blocks_input()) {
     read_paused_ = true;  // write_next() resumes reading once the client catches up
     return;
   }
+  reading_ = true;
   asio::async_read_until(socket_, input_, '\n',
                          asio::bind_executor(strand_, [self = shared_from_this()](
                                                           const auto& error, std::size_t bytes) {
@@ -92,6 +93,7 @@ void TcpConnection::read_next() {
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
+  reading_ = false;
   if (finishing_) return;
   if (error == asio::error::not_found) {
     spdlog::warn("session {}: line longer than {} bytes; disconnecting", id_,
@@ -108,36 +110,49 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
   if (!line.empty() && line.back() == '\r') line.pop_back();
   arm_idle_timer();
   take_line(std::move(line));
-  // While lines are held, reading waits for after_job(): a client cannot
-  // queue more than one line's worth here.
-  if (held_lines_.empty()) read_next();
+  if (finishing_) return;
+  // While lines wait for a job that ends by itself, reading waits for
+  // after_job(); behind a search only the client can end, it goes on, since
+  // the `stop` is still to come.
+  if (held_lines_.empty() || session_->waits_for_client()) read_next();
 }
 
 void TcpConnection::take_line(std::string line) {
-  if (held_lines_.empty() && (!session_ || session_->takes_input_now())) return on_line(line);
+  if (!session_ || session_->takes_now(line, !held_lines_.empty())) return on_line(line);
+  if (held_lines_.size() >= kMaxHeldLines) {
+    spdlog::warn("session {}: more than {} lines wait for a search; disconnecting", id_,
+                 kMaxHeldLines);
+    return finish("too many held lines",
+                  "info string error: more than " + std::to_string(kMaxHeldLines) +
+                      " lines wait for the running search (send stop); closing the connection");
+  }
   held_lines_.push_back(std::move(line));
 }
 
 void TcpConnection::after_job() {
   if (finishing_) return;
-  const bool was_holding = !held_lines_.empty();
-  while (!held_lines_.empty() && session_->takes_input_now() && !finishing_) {
+  while (!held_lines_.empty() && !finishing_ && session_->takes_now(held_lines_.front(), false)) {
     const std::string line = std::move(held_lines_.front());
     held_lines_.pop_front();
     on_line(line);
   }
-  if (finishing_ || !held_lines_.empty()) return;
+  if (finishing_) return;
   if (input_ended_) {
-    // As on stdin: end of input lets a finite search finish and answer.
-    if (!session_->end_of_input_pending()) finish("client disconnected");
-  } else if (was_holding) {
+    // As on stdin: the held lines still run, a search only `stop` could end
+    // is stopped, and a finite one finishes and answers.
+    if (!session_->end_of_input_pending() && held_lines_.empty()) finish("client disconnected");
+  } else if (held_lines_.empty() || session_->waits_for_client()) {
     read_next();
   }
 }
 
 void TcpConnection::on_end_of_input() {
   input_ended_ = true;
-  if (!held_lines_.empty()) return;                          // after_job() goes on with them
+  if (!held_lines_.empty()) {
+    // after_job() goes on with them, once a search only `stop` could end is stopped.
+    if (session_) (void)session_->end_of_input_pending();
+    return;
+  }
   if (session_ && session_->end_of_input_pending()) return;  // after_job() finishes
   finish("client disconnected");
 }

@@ -46,8 +46,11 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
 
   void read_next();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
+  // Lines a client may have waiting for its running search; past this the
+  // client is misbehaving (it never sends stop) and is disconnected.
+  static constexpr std::size_t kMaxHeldLines = 1024;
   // A line from the client: handled now, or held while the session changes
-  // its table (see UciSession::takes_input_now()).
+  // its table or searches (see UciSession::takes_now()).
   void take_line(std::string line);
   void on_line(std::string_view line);
   // A job of the session has ended: held lines go on, and a client that
@@ -84,6 +87,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   std::size_t dropped_info_lines_ = 0;
   bool writing_ = false;
   bool read_paused_ = false;
+  bool reading_ = false;  // an asynchronous read is under way
   bool authenticated_;
   bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
   bool input_ended_ = false;  // the client has closed its side

@@ -28,6 +28,8 @@ constexpr int kMaxMultiPv = 256;
 // Chance Cutoff, in millionths: up to a probability of 1 (every chance node
 // at once valued by the evaluation).
 constexpr int kMaxChanceCutoff = 1'000'000;
+constexpr std::string_view kNoValidPosition =
+    "no valid position: the last position command failed; send a position first";
 
 // One search thread per hardware thread at most, as UCI engines offer.
 int hardware_threads() {
@@ -39,6 +41,13 @@ std::string lowercase(std::string_view text) {
   std::transform(result.begin(), result.end(), result.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return result;
+}
+
+// The commands that act on a running search at once; every other line waits
+// for it to end.
+bool acts_at_once(std::string_view command) {
+  return command == "stop" || command == "ponderhit" || command == "isready" || command == "quit" ||
+         command == "proof";
 }
 
 // A UCI check option's value: true or false, in any case, as GUIs differ.
@@ -82,12 +91,21 @@ bool UciSession::takes_input_now() const {
   return !holding_input_.load(std::memory_order_acquire);
 }
 
+bool UciSession::takes_now(std::string_view line, bool others_wait) const {
+  if (!takes_input_now()) return false;
+  const Words words = split_words(line);
+  if (!words.empty() && acts_at_once(words[0])) return true;
+  return !others_wait && !searching();
+}
+
 void UciSession::handle_line(std::string_view line) {
   const Words words = split_words(line);
   if (words.empty()) return;
   // A table change must be over before anything else: `isready` waits for
   // it, as UCI asks, and so does everything that uses the table or the game.
   if (!takes_input_now()) wait_for_job();
+  // A search that ends by itself is waited for (see takes_now()).
+  if (!acts_at_once(words[0]) && searching() && !search_is_infinite_) wait_for_job();
   try {
     dispatch(words);
   } catch (const std::exception& failure) {
@@ -121,8 +139,10 @@ void UciSession::dispatch(const Words& words) {
   } else if (command == "proof") {
     on_proof();
   } else if (command == "d") {
+    if (!position_valid_) return error(kNoValidPosition);
     out_.write_line(game_->display());
   } else if (command == "eval") {
+    if (!position_valid_) return error(kNoValidPosition);
     out_.write_line(game_->evaluation());
   } else if (command == "debug" || command == "register") {
     // Accepted for UCI compatibility; brudno has nothing to switch.
@@ -154,6 +174,7 @@ void UciSession::on_uci() {
                   std::to_string(kMaxChanceCutoff));
   // GUIs look for it before they send `go ponder`, which works whatever its value.
   out_.write_line("option name Ponder type check default false");
+  for (const auto& line : game_->option_lines()) out_.write_line(line);
   out_.write_line("uciok");
 }
 
@@ -229,6 +250,7 @@ void UciSession::set_game(std::string_view value) {
   auto game = make_game_session(lowercase(value), table_);
   if (!game) return error("unknown game " + quoted_excerpt(value));
   game_ = std::move(game);
+  position_valid_ = true;  // the new game's start position
   change_table([this] { table_.clear(settings_.threads); });
 }
 
@@ -280,13 +302,19 @@ void UciSession::on_position(const Words& words) {
   }
   std::vector<std::string_view> moves;
   if (moves_at != words.end()) moves.assign(moves_at + 1, words.end());
-  if (auto message = game_->set_position(text, moves)) error(*message);
+  // A failed command leaves no position: searching the one before would
+  // answer for a board the client does not have (see docs/protocol.md).
+  const auto message = game_->set_position(text, moves);
+  position_valid_ = !message;
+  if (message) error(*message + "; no position is set until a valid position command");
 }
 
 void UciSession::on_go(const Words& words) {
   if (search_in_the_way()) return error("a search is already running; send stop first");
   if (words.size() > 1 && words[1] == "perft") return on_perft(words);
-  const GoCommand command = parse_go(words);
+  if (!position_valid_) return refuse_go(kNoValidPosition);
+  GoCommand command = parse_go(words);
+  settle_missing_clock(command, game_->side_to_move());
   for (const auto& problem : command.problems) {
     out_.write_line("info string " + printable_excerpt(problem, kMaxErrorCharacters));
   }
@@ -326,6 +354,7 @@ void UciSession::on_go(const Words& words) {
 // `go perft N`, as Stockfish has it: a count per legal move, a blank line
 // and the total, and no bestmove (it is not a search).
 void UciSession::on_perft(const Words& words) {
+  if (!position_valid_) return error(kNoValidPosition);
   const auto depth = words.size() == 3 ? parse_integer<int>(words[2]) : std::nullopt;
   if (!depth || *depth < 1 || *depth > kMaxPerftDepth) {
     return error("go perft needs a depth from 1 to " + std::to_string(kMaxPerftDepth) +
@@ -444,6 +473,11 @@ void UciSession::end_of_input() {
 bool UciSession::end_of_input_pending() {
   if (search_is_infinite_) stop_search();
   return searching() || !takes_input_now();
+}
+
+void UciSession::refuse_go(std::string_view message) {
+  error(message);
+  out_.write_line("bestmove (none)");
 }
 
 void UciSession::stop_search() {

@@ -42,14 +42,31 @@ class UciSession {
   UciSession(const UciSession&) = delete;
   UciSession& operator=(const UciSession&) = delete;
 
-  // Handles one line. It waits only for a stopped search to wind down
-  // (milliseconds), or for a table change still running (see
-  // takes_input_now()).
+  // Handles one line. It waits for a stopped or finite search to end, or
+  // for a table change still running; a line that must wait for an infinite
+  // or pondering search (which only the client can end) is refused with an
+  // error. Transports hold such lines instead (see takes_now()).
   void handle_line(std::string_view line);
   // False while the session changes its table (Hash, Clear Hash, ucinewgame,
   // Game) or counts perft: the next line would have to wait for it. A transport that must
   // not wait holds its lines until the job-end callback.
   [[nodiscard]] bool takes_input_now() const;
+  // Does `line` run now, or wait for the running job? Lines run in the
+  // order they came, except the few that act on the running search at once
+  // (stop, ponderhit, isready, quit, proof): a `position` or `go` sent
+  // during a search waits for its bestmove, as in Stockfish. `others_wait`:
+  // earlier lines are still held, so this one waits behind them unless it
+  // acts at once. During a table change every line waits.
+  [[nodiscard]] bool takes_now(std::string_view line, bool others_wait) const;
+  // Is the running job a search only the client can end (infinite, or
+  // pondering before ponderhit, and not yet told to stop)? Held lines then
+  // wait for a `stop` the transport must go on reading; otherwise the job
+  // ends by itself.
+  [[nodiscard]] bool waits_for_client() const {
+    return searching() && search_is_infinite_ && !stop_.load();
+  }
+  // Waits until no job runs (the last one has printed its reply).
+  void wait_for_job();
   // Called on the worker thread whenever a job (a search, a proof, a table
   // change) has ended and written its reply. Set it before the first line.
   void on_job_end(std::function<void()> callback) { job_end_ = std::move(callback); }
@@ -100,7 +117,8 @@ class UciSession {
   [[nodiscard]] int max_threads() const;
   [[nodiscard]] std::size_t max_hash_megabytes() const;
   void stop_search();
-  void wait_for_job();
+  // The reply to a `go` that cannot search: the error, then `bestmove (none)`.
+  void refuse_go(std::string_view message);
   // Is a search running that has not been told to stop? One that has been
   // told (by stop) answers within milliseconds: this waits for it to finish,
   // so that a command needing it over (GUIs send stop, position and go back
@@ -130,6 +148,9 @@ class UciSession {
   std::mutex chained_mutex_;
   Job chained_proof_;
   bool search_is_infinite_ = false;
+  // False after a `position` command failed: the session has no position the
+  // client sent, and searches nothing until the next good one.
+  bool position_valid_ = true;
   bool quit_ = false;
 };
 

@@ -163,7 +163,9 @@ TEST(ChessEndToEnd, PerftAndEvalAnswerAsStockfishDoes) {
   EXPECT_TRUE(final_line);
 }
 
-TEST(ChessEndToEnd, BadInputKeepsThePositionAndEveryGoIsAnswered) {
+// A failed position command leaves no position: the GUI's board is not the
+// one before it, so nothing is searched until a good position comes.
+TEST(ChessEndToEnd, BadInputLeavesNoPositionAndEveryGoIsAnswered) {
   Engine engine;
   engine.send("position startpos moves e2e4 e7e5");
   engine.send("position startpos moves e2e4 e2e4");                // illegal second move
@@ -172,14 +174,16 @@ TEST(ChessEndToEnd, BadInputKeepsThePositionAndEveryGoIsAnswered) {
   // Fool's mate, then a move after it.
   engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3");
   engine.send("d");
-  engine.send("isready");
-  const auto lines = engine.read_until("readyok");
-  EXPECT_EQ(count_prefix(lines, "info string error"), 4u);
-  bool kept = false;
-  for (const auto& line : lines) {
-    kept |= line == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-  }
-  EXPECT_TRUE(kept) << "the position after e2e4 e7e5 stays";
+  engine.send("go depth 3");
+  const auto lines = engine.read_until("bestmove");
+  EXPECT_EQ(count_prefix(lines, "info string error"), 6u);
+  EXPECT_EQ(count_prefix(lines,
+                         "info string error: bad chess position "
+                         "'8/8/8/8/8/8/8/8 w - - 0 1': white has no king"),
+            1u);
+  EXPECT_EQ(count_prefix(lines, "info string error: no valid position"), 2u);  // d and go
+  EXPECT_EQ(lines.back(), "bestmove (none)");
+  engine.send("position startpos moves e2e4 e7e5");
   engine.send("go depth 3 searchmoves e2e4 g1f3 zz");
   const auto search = engine.read_until("bestmove");
   EXPECT_EQ(count_prefix(search, "info string error: searchmoves: 'zz'"), 1u);
@@ -187,16 +191,45 @@ TEST(ChessEndToEnd, BadInputKeepsThePositionAndEveryGoIsAnswered) {
   EXPECT_TRUE(best == "g1f3") << "e2e4 is not legal for white here: " << search.back();
 }
 
-TEST(ChessEndToEnd, MatedOrStalematedGetsBestmoveNone) {
+TEST(ChessEndToEnd, MatedOrStalematedIsScoredThenBestmoveNone) {
   Engine engine;
   engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
   engine.send("go depth 5");
   const auto mated = engine.read_until("bestmove");
+  ASSERT_EQ(mated.size(), 2u);
+  EXPECT_TRUE(starts_with(mated[0], "info depth 0 seldepth 0 multipv 1 score mate 0 ")) << mated[0];
   EXPECT_EQ(mated.back(), "bestmove (none)");
   engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
   engine.send("go depth 5");
   const auto stalemated = engine.read_until("bestmove");
+  ASSERT_EQ(stalemated.size(), 2u);
+  EXPECT_TRUE(starts_with(stalemated[0], "info depth 0 seldepth 0 multipv 1 score cp 0 "))
+      << stalemated[0];
   EXPECT_EQ(stalemated.back(), "bestmove (none)");
+}
+
+// A script pipes position/go pairs without waiting: each go waits for the
+// search before it and gets its own bestmove, for its own position.
+TEST(ChessEndToEnd, PipedPositionGoPairsGetEveryBestmove) {
+  Engine engine;
+  engine.send("position startpos");
+  engine.send("go depth 8");
+  engine.send("position startpos moves e2e4");
+  engine.send("go depth 8");
+  engine.send("position startpos moves e2e4 e7e5");
+  engine.send("go depth 1");
+  engine.close_input();
+  std::vector<std::string> bestmoves;
+  for (int i = 0; i < 3; ++i) {
+    const auto lines = engine.read_until("bestmove");
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+    bestmoves.push_back(words(lines.back()).at(1));
+  }
+  EXPECT_EQ(engine.wait_exit(), 0);
+  expect_legal_line(games::Chess::start_position(), {bestmoves[0]});
+  expect_legal_line(after_moves({"e2e4"}), {bestmoves[1]});
+  expect_legal_line(after_moves({"e2e4", "e7e5"}), {bestmoves[2]});
 }
 
 }  // namespace

@@ -98,9 +98,11 @@ TEST(Game2048EndToEnd, ChanceCutoffPrunesUnlikelyLines) {
   EXPECT_TRUE(starts_with(*reply, "info string error: Chance Cutoff")) << *reply;
 }
 
-TEST(Game2048EndToEnd, BadInputKeepsThePosition) {
+// Each bad position command is named, and leaves no position until a good one.
+TEST(Game2048EndToEnd, BadInputIsNamedAndLeavesNoPosition) {
   Engine2048 engine;
-  engine.send("position fen 2 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
+  const std::string good = "position fen 2 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0";
+  engine.send(good);
   const std::string kept = "text: 2 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0";
   ASSERT_EQ(engine.text(), kept);
   for (const char* line :
@@ -113,6 +115,11 @@ TEST(Game2048EndToEnd, BadInputKeepsThePosition) {
     const auto reply = engine.read_line();
     ASSERT_TRUE(reply) << line;
     EXPECT_TRUE(starts_with(*reply, "info string error: ")) << line << " -> " << *reply;
+    engine.send("d");
+    const auto shown = engine.read_line();
+    ASSERT_TRUE(shown) << line;
+    EXPECT_TRUE(starts_with(*shown, "info string error: no valid position")) << *shown;
+    engine.send(good);
     EXPECT_EQ(engine.text(), kept) << line;
   }
 }

@@ -136,16 +136,26 @@ TEST(PuzzleEndToEnd, BadInputIsNamedAndTheSessionGoesOn) {
   engine.send("isready");
   const auto lines = engine.read_until("readyok");
   ASSERT_EQ(lines.size(), 6u);
+  constexpr std::string_view kNoPosition = "; no position is set until a valid position command";
   EXPECT_EQ(lines[0],
             "info string error: bad 8puzzle position '0 2 1 3 4 5 6 7 8': unsolvable: the "
-            "permutation's parity does not match the blank's row and column");
-  EXPECT_EQ(
-      lines[1],
-      "info string error: bad 8puzzle position '0 1 2 3 4 5 6 7': 8 tiles for a 3x3 board of 9");
+            "permutation's parity does not match the blank's row and column" +
+                std::string(kNoPosition));
+  EXPECT_EQ(lines[1],
+            "info string error: bad 8puzzle position '0 1 2 3 4 5 6 7': 8 tiles for a 3x3 board "
+            "of 9" +
+                std::string(kNoPosition));
   EXPECT_TRUE(starts_with(lines[2], "info string error: illegal move 'u'")) << lines[2];
   EXPECT_TRUE(starts_with(lines[3], "info string error: Heuristic must be one of")) << lines[3];
   EXPECT_TRUE(starts_with(lines[4], "info string error: Algorithm must be one of")) << lines[4];
+  // No position after a failed one: go is refused.
+  engine.send("go");
+  const auto refused = engine.read_until("bestmove");
+  ASSERT_EQ(refused.size(), 2u);
+  EXPECT_TRUE(starts_with(refused[0], "info string error: no valid position")) << refused[0];
+  EXPECT_EQ(refused.back(), "bestmove (none)");
   // The goal itself: an empty plan and no move.
+  engine.send("position startpos");
   engine.send("go");
   const auto search = engine.read_until("bestmove");
   ASSERT_FALSE(search.empty());

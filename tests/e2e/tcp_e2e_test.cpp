@@ -354,6 +354,38 @@ TEST(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
   EXPECT_TRUE(watcher.closed_by_server());
 }
 
+// As on stdin, a go sent during a search waits for it: behind a finite
+// search, and behind an infinite one until the stop, which is still read.
+TEST(TcpServer, AGoDuringASearchWaitsForIt) {
+  Server server;
+  LineClient client(server.port());
+  client.send("setoption name Game value connect4");
+  client.send("position startpos");
+  client.send("go depth 6");
+  client.send("position startpos moves 4");
+  client.send("go depth 6");
+  const auto first = client.read_until("bestmove", 60s);
+  const auto second = client.read_until("bestmove", 60s);
+  ASSERT_FALSE(first.empty());
+  ASSERT_FALSE(second.empty());
+  EXPECT_EQ(count_prefix(first, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(second, "info string error"), 0u);
+  EXPECT_TRUE(starts_with(second.back(), "bestmove "));
+  client.send("setoption name Game value synthetic");
+  client.send("position fen 8 30 5 random");
+  client.send("go infinite");
+  client.send("go depth 2");
+  client.send("isready");
+  const auto ready = client.read_until("readyok", 10s);
+  ASSERT_FALSE(ready.empty());
+  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
+  client.send("stop");
+  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
+  const auto after_stop = client.read_until("bestmove", 10s);
+  ASSERT_FALSE(after_stop.empty());
+  EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
+}
+
 // Issue 13: after quit a session held its slot (and its table) for about
 // two seconds while the client kept its socket open.
 TEST(TcpServer, QuitGivesTheSlotBackAtOnce) {

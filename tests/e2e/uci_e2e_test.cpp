@@ -180,8 +180,11 @@ TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
   ASSERT_EQ(lines.size(), 4u);
   const std::string q60(60, 'q');
   EXPECT_EQ(lines[0], "info string error: unknown command '" + q60 + "...'");
-  EXPECT_EQ(lines[1], "info string error: bad tictactoe position '\\x00\\xff\\x1b[2J'");
+  EXPECT_EQ(lines[1],
+            "info string error: bad tictactoe position '\\x00\\xff\\x1b[2J'; no position is "
+            "set until a valid position command");
   EXPECT_EQ(lines[2], "info string error: unknown option '" + q60 + "...'");
+  engine.send("position startpos");
   // A go with a bad value still searches (the rest of it, or depth 1).
   engine.send("go depth " + megabyte);
   const auto search = engine.read_until("bestmove");
@@ -195,7 +198,7 @@ TEST(UciEndToEnd, ErrorRepliesQuoteAShortPrintableExcerpt) {
   }
 }
 
-TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
+TEST(UciEndToEnd, IllegalMoveLeavesNoPosition) {
   PipeEngine engine;
   engine.send("setoption name Game value tictactoe");
   engine.send("position startpos moves 5");
@@ -204,9 +207,10 @@ TEST(UciEndToEnd, IllegalMoveLeavesThePositionAsItWas) {
   ASSERT_TRUE(error);
   EXPECT_TRUE(starts_with(*error, "info string error: illegal move '5'")) << *error;
   engine.send("d");
-  engine.send("isready");
-  const auto lines = engine.read_until("readyok");
-  EXPECT_EQ(count_prefix(lines, "text: .../.X./..."), 1u);
+  engine.send("go depth 3");
+  const auto lines = engine.read_until("bestmove");
+  EXPECT_EQ(count_prefix(lines, "info string error: no valid position"), 2u);
+  EXPECT_EQ(lines.back(), "bestmove (none)");
 }
 
 // d prints the board and the text line, and no blank line after them.
@@ -268,15 +272,22 @@ TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
-TEST(UciEndToEnd, SecondGoWhileSearchingIsRefused) {
+// A go sent while an infinite search runs waits for it; isready is answered
+// at once meanwhile, and the stop that ends the first search is still read.
+TEST(UciEndToEnd, SecondGoWhileSearchingWaitsForIt) {
   PipeEngine engine;
   start_long_search(engine);
   engine.send("go depth 2");
   engine.send("isready");
   auto lines = engine.read_until("readyok");
-  EXPECT_EQ(count_prefix(lines, "info string error: a search is already running"), 1u);
+  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
   engine.send("stop");
   read_more(engine, lines, "bestmove");
+  const auto second = engine.read_until("bestmove");
+  ASSERT_FALSE(second.empty());
+  EXPECT_TRUE(starts_with(second.back(), "bestmove "));
+  EXPECT_EQ(count_prefix(second, "info depth 2 "), 1u) << "the second go searched to depth 2";
   engine.send("isready");
   read_more(engine, lines, "readyok");
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);

@@ -100,9 +100,10 @@ TEST(GoCommand, SearchmovesTakesTheWordsUpToTheNextParameter) {
 }
 
 TEST(GoCommand, BadValuesAreIgnoredWithAReason) {
-  for (const auto* line : {"go depth", "go depth abc", "go depth -3", "go depth 0", "go nodes x",
-                           "go movetime -1", "go movestogo 0", "go depth 3x", "go mate 0",
-                           "go depth 99999999999999999999", "go infinite depth", "go nodes -"}) {
+  for (const auto* line :
+       {"go depth", "go depth abc", "go depth -3", "go depth 0", "go nodes x", "go movetime -1",
+        "go movestogo 0", "go depth 3x", "go mate 0", "go depth 99999999999999999999",
+        "go infinite depth", "go nodes -", "go nodes 0"}) {
     const auto command = parse_command(line);
     ASSERT_FALSE(command.problems.empty()) << line;
     EXPECT_TRUE(command.problems.front().starts_with("error: go ")) << command.problems.front();
@@ -114,6 +115,35 @@ TEST(GoCommand, BadValuesAreIgnoredWithAReason) {
       std::vector<std::string>{"error: go depth: '99999999999999999999' is out of range; ignored"});
   EXPECT_EQ(parse_command("go nodes 1e5 depth 2").problems,
             std::vector<std::string>{"error: go nodes: '1e5' is not an integer; ignored"});
+}
+
+// The mover's clock missing or unreadable while the client plays with
+// clocks: read as 0 ms, not as no limit at all.
+TEST(GoCommand, AMissingClockForTheMoverIsZero) {
+  for (const char* line : {"go wtime 1000.5 btime 1000 winc 10 binc 10", "go wtime abc btime 1000",
+                           "go btime 1000 binc 10", "go winc 10"}) {
+    auto command = parse_command(line);
+    EXPECT_FALSE(command.limits.finite(0)) << line;
+    settle_missing_clock(command, 0);
+    EXPECT_EQ(command.limits.time[0], engine::Milliseconds{0}) << line;
+    EXPECT_EQ(command.problems.back(),
+              "warning: no valid wtime for the side to move; searching as with 0 ms left");
+  }
+  // Nothing changes when the mover's clock is there, or another limit bounds
+  // the search, or no clock was sent at all.
+  for (const char* line :
+       {"go wtime 1000", "go btime 1000 depth 5", "go btime 1000 movetime 50",
+        "go btime 1000 nodes 100", "go btime 1000 infinite", "go infinite", "go depth 3", "go"}) {
+    auto command = parse_command(line);
+    const auto before = command.limits.time[0];
+    const auto problems = command.problems.size();
+    settle_missing_clock(command, 0);
+    EXPECT_EQ(command.limits.time[0], before) << line;
+    EXPECT_EQ(command.problems.size(), problems) << line;
+  }
+  auto black = parse_command("go wtime 1000");
+  settle_missing_clock(black, 1);
+  EXPECT_EQ(black.limits.time[1], engine::Milliseconds{0});
 }
 
 // A bounded search whose bound was malformed would wait for a stop that a

@@ -76,9 +76,16 @@ TEST(UciSession, EveryGoGetsOneBestmoveWhateverItsWords) {
   UciSession session(out);
   session.handle_line("setoption name Game value tictactoe");
   const char* lines[] = {
-      "go depth abc", "go nodes -1", "go depth", "go backwards depth 2", "go searchmoves 1 2 depth 3",
-      "go searchmoves 99 x depth 2", "go mate 1", "go wtime 9223372036854775807 movestogo 1",
-      "go movetime 99999999999999999999", "go depth 2 searchmoves",
+      "go depth abc",
+      "go nodes -1",
+      "go depth",
+      "go backwards depth 2",
+      "go searchmoves 1 2 depth 3",
+      "go searchmoves 99 x depth 2",
+      "go mate 1",
+      "go wtime 9223372036854775807 movestogo 1",
+      "go movetime 99999999999999999999",
+      "go depth 2 searchmoves",
   };
   for (const auto* line : lines) {
     out.clear();
@@ -129,17 +136,22 @@ TEST(UciSession, UciShowsTheDefaultHashNotTheCurrentOne) {
   EXPECT_EQ(out.count_prefix("option name Hash type spin default 16 min 1 max "), 1u);
 }
 
-TEST(UciSession, IllegalMoveLeavesThePositionAsItWas) {
+// A position command with an illegal move fails as a whole: no position is
+// left to show or search until the next good one.
+TEST(UciSession, IllegalMoveLeavesNoPosition) {
   CaptureSink out;
   UciSession session(out);
   session.handle_line("setoption name Game value tictactoe");
   session.handle_line("position startpos moves 5");
-  session.handle_line("d");
-  const auto before = out.lines().back();
   session.handle_line("position startpos moves 1 1");
+  EXPECT_EQ(out.lines().back().rfind("info string error: illegal move '1'", 0), 0u);
   session.handle_line("d");
-  EXPECT_EQ(out.lines().back(), before);
-  EXPECT_NE(before.find("text: .../.X./..."), std::string::npos) << before;
+  EXPECT_EQ(out.lines().back(),
+            "info string error: no valid position: the last position "
+            "command failed; send a position first");
+  session.handle_line("position startpos moves 5");
+  session.handle_line("d");
+  EXPECT_NE(out.lines().back().find("text: .../.X./..."), std::string::npos);
 }
 
 TEST(UciSession, SearchesAndAnswersBestmoveOnce) {
