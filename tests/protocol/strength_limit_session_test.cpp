@@ -8,6 +8,7 @@
 #include <string>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/strength.hpp"
 #include "protocol/tokens.hpp"
 #include "protocol/uci_session.hpp"
 #include "tests/protocol/capture_sink.hpp"
@@ -32,16 +33,27 @@ std::string search_once(UciSession& session, CaptureSink& out, const std::string
   return bestmove_of(out);
 }
 
+TEST(StrengthLimitSession, TheLevelRisesWithTheEloAcrossTheOptionsRange) {
+  using namespace games::chess;
+  double previous = level_for_elo(kLimitedEloMin);
+  EXPECT_GT(previous, 0.0);
+  for (int elo = kLimitedEloMin + 10; elo <= kLimitedEloMax; elo += 10) {
+    EXPECT_GT(level_for_elo(elo), previous) << elo;
+    previous = level_for_elo(elo);
+  }
+  EXPECT_LE(previous, 20.0);
+}
+
 TEST(StrengthLimitSession, OptionsAreCheckedAndListed) {
   CaptureSink out;
   UciSession session(out);
   session.handle_line("uci");
   EXPECT_EQ(out.count_prefix("option name UCI_LimitStrength type check default false"), 1u);
-  EXPECT_EQ(out.count_prefix("option name UCI_Elo type spin default 1320 min 1320 max "), 1u);
+  EXPECT_EQ(out.count_prefix("option name UCI_Elo type spin default 1350 min 1350 max "), 1u);
   out.clear();
   session.handle_line("setoption name UCI_Elo value 900");
   session.handle_line("setoption name UCI_LimitStrength value maybe");
-  EXPECT_EQ(out.count_prefix("info string error: UCI_Elo must be an integer from 1320 to "), 1u);
+  EXPECT_EQ(out.count_prefix("info string error: UCI_Elo must be an integer from 1350 to "), 1u);
   EXPECT_EQ(out.count_prefix("info string error: UCI_LimitStrength must be true or false"), 1u);
   // Not a chess option in another game.
   out.clear();
@@ -71,7 +83,7 @@ TEST(StrengthLimitSession, TheWeakestSettingVariesItsMovesAndPlaysLegally) {
   CaptureSink out;
   UciSession session(out);
   session.handle_line("setoption name UCI_LimitStrength value true");
-  session.handle_line("setoption name UCI_Elo value 1320");
+  session.handle_line("setoption name UCI_Elo value 1350");
   std::set<std::string> moves;
   for (int trial = 0; trial < 24; ++trial) {
     const std::string move =
@@ -80,13 +92,14 @@ TEST(StrengthLimitSession, TheWeakestSettingVariesItsMovesAndPlaysLegally) {
     moves.insert(move);
   }
   EXPECT_GT(moves.size(), 1u);
-  // The weakest setting searches one ply, whatever depth is asked; off, the
-  // depth asked is searched.
-  search_once(session, out, "position startpos", "go depth 5");
-  EXPECT_EQ(out.count_prefix("info depth 2 "), 0u);
+  // The weakest setting searches a few plies, whatever depth is asked; off,
+  // the depth asked is searched.
+  search_once(session, out, "position startpos", "go depth 9");
+  EXPECT_EQ(out.count_prefix("info depth 1 "), 1u);
+  EXPECT_EQ(out.count_prefix("info depth 9 "), 0u);
   session.handle_line("setoption name UCI_LimitStrength value false");
-  search_once(session, out, "position startpos", "go depth 5");
-  EXPECT_EQ(out.count_prefix("info depth 5 "), 1u);
+  search_once(session, out, "position startpos", "go depth 9");
+  EXPECT_EQ(out.count_prefix("info depth 9 "), 1u);
 }
 
 }  // namespace
