@@ -30,9 +30,10 @@ struct WdlModel {
   std::array<double, 4> b;
 };
 
-// Fitted by `brudno fit-wdl` (see the header comment).
-inline constexpr WdlModel kWdlModel = {{{394.570, -432.669, -15.075, 143.614}},
-                                       {{180.140, -29.690, -93.595, 79.084}}};
+// Fitted by `brudno fit-wdl` to 400 self-play games at 1+0.01 (see the
+// header comment).
+inline constexpr WdlModel kWdlModel = {{{308.946, -308.938, 1.536, 86.068}},
+                                       {{128.544, 29.240, -51.057, 40.963}}};
 
 inline constexpr int kWdlMaterialLow = 17;
 inline constexpr int kWdlMaterialHigh = 78;
