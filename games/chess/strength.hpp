@@ -9,20 +9,22 @@
 
 namespace brudno::games::chess {
 
-// Stockfish 15.1's own UCI_Elo starts at 1350; brudno's strongest level
-// plays at about 2650 on that scale.
+// Stockfish 15.1's own UCI_Elo starts at 1350. brudno's full search plays
+// at about 2050 on that scale at 2+0.02 (docs/benchmarks.md, "Strength
+// limit"), and the strongest level as strong: the option stops at 2000.
 inline constexpr int kLimitedEloMin = 1350;
-inline constexpr int kLimitedEloMax = 2600;
+inline constexpr int kLimitedEloMax = 2000;
 
 struct EloLevel {
   int elo;
   double level;
 };
 
-// Probes of 40 games at 2+0.02 against Stockfish 15.1 put level 0 at about
-// 970, level 10 at 1940 and level 20 at 2670 on its scale; the table is
-// that line, read between kLimitedEloMin and kLimitedEloMax.
-inline constexpr std::array<EloLevel, 3> kEloLevels = {{{970, 0.0}, {1940, 10.0}, {2670, 20.0}}};
+// The Elo measured at four levels, against Stockfish 15.1 at its UCI_Elo,
+// 2+0.02: level 0 (40 games), 5.46 (100), 10.82 (100) and 19.04 (100).
+// Between them the level is read off the line joining them.
+inline constexpr std::array<EloLevel, 4> kEloLevels = {
+    {{970, 0.0}, {1651, 5.46}, {1865, 10.82}, {2037, 19.04}}};
 
 // The level for an Elo, clamped to the option's range.
 constexpr double level_for_elo(int elo) {
