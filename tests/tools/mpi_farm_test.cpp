@@ -145,6 +145,25 @@ TEST_F(MpiFarm, AWrongScoreAndABadLineAreReportedAsInOneProcess) {
   }
 }
 
+TEST_F(MpiFarm, AnEpdSuiteFarmedPrintsWhatOneProcessPrints) {
+  // Searched to a fixed depth from an empty table, so every line is
+  // deterministic, node counts included.
+  const auto file = (directory_ / "suite.epd").string();
+  std::ofstream(file) << "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";\n"
+                         "4k3/8/4p3/3p4/8/8/8/3QK3 w - - am Qxd5; id \"poisoned\";\n"
+                         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 "
+                         "bm Bb5; id \"ruy\";\n"
+                         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4 "
+                         "bm Qxf7#; id \"scholar\";\n";
+  const auto one = run({BRUDNO_BINARY, "epd", file, "--depth", "6"}, err_file());
+  ASSERT_EQ(one.status, 0) << read_file(err_file());
+  const auto farmed = run(mpirun(2, {"epd", file, "--depth", "6"}), err_file());
+  ASSERT_EQ(farmed.status, 0) << read_file(err_file());
+  EXPECT_EQ(farmed.out, one.out);
+  EXPECT_NE(one.out.find("solved mate: bm Ra8#; played Ra8#"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\nsolved "), std::string::npos);
+}
+
 TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
   const auto unknown = run(mpirun(2, {"frobnicate"}), err_file());
   EXPECT_EQ(unknown.status, 2);

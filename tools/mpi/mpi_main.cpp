@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "tools/mpi/epd_farm.hpp"
 #include "tools/mpi/suite_farm.hpp"
 
 namespace {
@@ -20,7 +21,8 @@ constexpr std::string_view kUsage =
     "results in input order, as the one-process command does.\n\n"
     "Commands:\n"
     "  suite FILE [options]   brudno suite, every position from an empty table\n"
-    "                         (brudno suite --fresh-table prints the same)\n\n"
+    "                         (brudno suite --fresh-table prints the same)\n"
+    "  epd FILE [options]     brudno epd: a chess test suite in EPD\n\n"
     "brudno-mpi COMMAND --help shows a command's options.\n";
 
 }  // namespace
@@ -36,6 +38,7 @@ int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   brudno::tools::Arguments args(argv + std::min(argc, 2), argv + argc);
   if (command == "suite") return brudno::tools::mpi::run_suite_farm(world, args, farm_options);
+  if (command == "epd") return brudno::tools::mpi::run_epd_farm(world, args, farm_options);
   if (world.rank() == 0) {
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage;
