@@ -164,6 +164,57 @@ TEST_F(MpiFarm, AnEpdSuiteFarmedPrintsWhatOneProcessPrints) {
   EXPECT_NE(one.out.find("\nsolved "), std::string::npos);
 }
 
+// The records of a checkpoint file: lines "<item> <size>".
+int checkpoint_records(const std::string& path) {
+  std::ifstream in(path);
+  int records = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::size_t item = 0, size = 0;
+    std::string rest;
+    if (words >> item >> size && !(words >> rest)) ++records;
+  }
+  return records;
+}
+
+TEST_F(MpiFarm, AKilledRunResumesFromItsCheckpointWithNothingLostOrRepeated) {
+  const std::vector<std::string> job = {"suite", suite_, "--limit", "300", "-v"};
+  const auto whole = run(mpirun(2, job), err_file());
+  ASSERT_EQ(whole.status, 0) << read_file(err_file());
+
+  // The same job with a checkpoint; once 20 results are in it, one rank is
+  // killed, and Open MPI ends the job.
+  const auto checkpoint = (directory_ / "job.checkpoint").string();
+  auto killed = mpirun(2, job);
+  killed.insert(killed.end(), {"--checkpoint", checkpoint});
+  std::string script;
+  for (const auto& word : killed) script += quoted(word) + ' ';
+  script += ">/dev/null 2>&1 & job=$!; ";
+  script += "for i in $(seq 600); do [ -f " + quoted(checkpoint) +
+            " ] && [ $(grep -c '^[0-9]* [0-9]*$' " + quoted(checkpoint) +
+            ") -ge 20 ] && break; sleep 0.05; done; ";
+  script += "pkill -9 -n -f " + quoted(checkpoint) + "; wait $job; true";
+  const auto script_file = (directory_ / "kill.sh").string();
+  std::ofstream(script_file) << script << '\n';
+  ASSERT_EQ(run({"sh", script_file}, err_file()).status, 0) << read_file(err_file());
+  const int saved = checkpoint_records(checkpoint);
+  EXPECT_GE(saved, 20);
+  EXPECT_LT(saved, 300) << "the job ended before the kill";
+
+  const auto resumed = run(killed, err_file());
+  ASSERT_EQ(resumed.status, 0) << read_file(err_file());
+  EXPECT_NE(read_file(err_file()).find("checkpoint: " + std::to_string(saved) + " of 300"),
+            std::string::npos)
+      << read_file(err_file());
+  EXPECT_EQ(deterministic_lines(resumed.out), deterministic_lines(whole.out));
+  EXPECT_EQ(checkpoint_records(checkpoint), 300);
+  // Another job is refused the file.
+  auto other = mpirun(2, {"suite", suite_, "--limit", "10"});
+  other.insert(other.end(), {"--checkpoint", checkpoint});
+  EXPECT_EQ(run(other, err_file()).status, 2);
+  EXPECT_NE(read_file(err_file()).find("is the checkpoint of another job"), std::string::npos);
+}
+
 TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
   const auto unknown = run(mpirun(2, {"frobnicate"}), err_file());
   EXPECT_EQ(unknown.status, 2);

@@ -12,7 +12,7 @@
 namespace brudno::tools::mpi {
 
 int run_epd_farm(const boost::mpi::communicator& world, const Arguments& args,
-                 const FarmOptions& farm_options) {
+                 FarmOptions farm_options) {
   const bool printer = world.rank() == 0;
   std::ostringstream quiet;
   std::ostream& out = printer ? std::cout : quiet;
@@ -39,6 +39,9 @@ int run_epd_farm(const boost::mpi::communicator& world, const Arguments& args,
   const auto suite = read_epd_suite(in, options.file, err);
   if (!suite) return printer ? 2 : 0;
 
+  std::optional<Checkpoint> checkpoint;
+  if (!open_farm_checkpoint(world, farm_options, checkpoint, suite->size(), err))
+    return printer ? 2 : 0;
   engine::TranspositionTable table(options.hash);
   std::size_t solved = 0;
   farm(

@@ -11,6 +11,6 @@ namespace brudno::tools::mpi {
 // Every rank calls it with the same arguments; rank 0 prints what `brudno
 // epd` prints (each position is searched from an empty table there too).
 int run_epd_farm(const boost::mpi::communicator& world, const Arguments& args,
-                 const FarmOptions& farm_options);
+                 FarmOptions farm_options);
 
 }  // namespace brudno::tools::mpi

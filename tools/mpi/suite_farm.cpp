@@ -48,7 +48,7 @@ LineReport decode(const std::string& encoded) {
 }  // namespace
 
 int run_suite_farm(const boost::mpi::communicator& world, const Arguments& args,
-                   const FarmOptions& farm_options) {
+                   FarmOptions farm_options) {
   const bool printer = world.rank() == 0;
   std::ostringstream quiet;
   std::ostream& out = printer ? std::cout : quiet;
@@ -84,6 +84,9 @@ int run_suite_farm(const boost::mpi::communicator& world, const Arguments& args,
     return printer ? 2 : 0;
   }
 
+  std::optional<Checkpoint> checkpoint;
+  if (!open_farm_checkpoint(world, farm_options, checkpoint, lines.size(), err))
+    return printer ? 2 : 0;
   int status = 0;
   visit_suite_game(game, [&]<engine::Game G>() {
     SuiteRun<G> run(options);
