@@ -1,41 +1,28 @@
 #include "tools/mpi/epd_farm.hpp"
 
-#include <boost/mpi/collectives/broadcast.hpp>
-#include <boost/serialization/string.hpp>
 #include <iostream>
 #include <sstream>
 #include <string>
 
-#include "tools/command_line.hpp"
 #include "tools/epd_suite.hpp"
+#include "tools/mpi/rank_io.hpp"
 
 namespace brudno::tools::mpi {
 
 int run_epd_farm(const boost::mpi::communicator& world, const Arguments& args,
                  FarmOptions farm_options) {
-  const bool printer = world.rank() == 0;
-  std::ostringstream quiet;
-  std::ostream& out = printer ? std::cout : quiet;
-  std::ostream& err = printer ? std::cerr : quiet;
+  RankStreams streams(world);
+  const bool printer = streams.printer();
+  std::ostream& out = streams.out();
+  std::ostream& err = streams.err();
   EpdOptions options;
   if (const auto status = read_epd_arguments(args, "brudno-mpi epd", options, out, err)) {
     return printer ? *status : 0;
   }
-  // Rank 0 reads the file and sends its text; every rank parses it alike.
-  std::string text;
-  bool readable = false;
-  if (printer) {
-    if (auto in = open_input_file(options.file, err)) {
-      std::ostringstream whole;
-      whole << in->rdbuf();
-      text = whole.str();
-      readable = true;
-    }
-  }
-  boost::mpi::broadcast(world, readable, 0);
-  if (!readable) return printer ? 2 : 0;
-  boost::mpi::broadcast(world, text, 0);
-  std::istringstream in(text);
+  const auto text = read_on_rank_zero(world, options.file, err);
+  if (!text) return printer ? 2 : 0;
+  // Every rank parses the text alike.
+  std::istringstream in(*text);
   const auto suite = read_epd_suite(in, options.file, err);
   if (!suite) return printer ? 2 : 0;
 
