@@ -14,7 +14,6 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/solver.hpp"
 #include "protocol/game_list.hpp"
 #include "protocol/game_searches.hpp"
 #include "tools/command.hpp"
