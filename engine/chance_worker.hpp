@@ -34,15 +34,10 @@
 #include "engine/abort_policy.hpp"
 #include "engine/expectiminimax.hpp"
 #include "engine/game.hpp"
+#include "engine/searchers.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
-
-enum class ChancePruning : std::uint8_t {
-  kNone,   // alpha-beta at the decision nodes; every chance node averaged in full
-  kStar1,  // and chance nodes cut with the bounds on the leaf values
-  kStar2,  // and each decision child probed with one move first
-};
 
 template <HasChance G>
 class ChanceWorker {

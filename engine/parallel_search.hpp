@@ -26,6 +26,7 @@
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/search_worker.hpp"
+#include "engine/searchers.hpp"
 #include "engine/team_run.hpp"
 
 namespace brudno::engine {

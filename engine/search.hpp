@@ -2,6 +2,11 @@
 // The search driver: iterative deepening with aspiration windows around the
 // last score (the classic "narrow window, re-search if we miss"), limits, and
 // one report per completed iteration.
+//
+// The workers it drives are only declared here (searchers.hpp): a game's
+// search is compiled once, in the file that instantiates it with
+// engine/search_definitions.hpp, and every other file sees the game's
+// explicit instantiation declaration (games/<game>/<game>_search.hpp).
 
 #include <algorithm>
 #include <atomic>
@@ -13,14 +18,12 @@
 
 #include "engine/abort_policy.hpp"
 #include "engine/aspiration.hpp"
-#include "engine/chance_worker.hpp"
 #include "engine/game.hpp"
-#include "engine/parallel_search.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_report.hpp"
 #include "engine/search_settings.hpp"
-#include "engine/search_worker.hpp"
+#include "engine/searchers.hpp"
 #include "engine/solver.hpp"
 #include "engine/terminal.hpp"
 #include "engine/time_manager.hpp"
@@ -151,7 +154,7 @@ class Search {
 
   // What the workers call as they start each root move: currmove, once a
   // second has passed since the search began.
-  typename SearchWorker<G>::RootMoveCallback root_move_callback(const Run& run) {
+  std::function<void(Move, int)> root_move_callback(const Run& run) {
     if (!root_move_reporter_) return {};
     return [this, &run](Move move, int number) {
       if (Clock::now() - run.start < std::chrono::seconds(1)) return;

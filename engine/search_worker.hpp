@@ -20,6 +20,7 @@
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
+#include "engine/searchers.hpp"
 #include "engine/selectivity.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
@@ -34,7 +35,7 @@ enum class NodeType : std::uint8_t {
   kAll,  // every move is expected to fail low
 };
 
-template <Game G, bool kTeam = false>
+template <Game G, bool kTeam>  // kTeam is false by default (searchers.hpp)
 class SearchWorker {
  public:
   using Move = typename G::Move;

@@ -9,6 +9,7 @@
 // a decided game, a binary search over the distance to the end. Weak solving
 // stops once the sign is known: win, draw or loss.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -17,8 +18,7 @@
 
 #include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
-#include "engine/parallel_search.hpp"
-#include "engine/search_worker.hpp"
+#include "engine/searchers.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -37,8 +37,13 @@ class Solver {
     std::vector<Move> pv;  // a line that attains the value (strong solves only)
   };
 
-  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1)
-      : table_(table), abort_(abort), threads_(threads) {}
+  // Out of the class, as solve() is: where an explicit instantiation is
+  // declared (a game's *_search.hpp) they are left to the game's one file, and
+  // the workers they hold need not be defined.
+  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
   enum class Line { kWanted, kNotWanted };
 
@@ -49,31 +54,7 @@ class Solver {
 
   // The value of `root`; with Line::kWanted also a principal line, which costs
   // one more search. Node counts are per call.
-  Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted) {
-    if (const Status status = root.status(); status != Status::kOngoing) {
-      // Over already: nothing to search, and no grade for a game that ended 0 plies away.
-      return Outcome{terminal_score(status, 0), true, 0, {}};
-    }
-    const bool want_line = line == Line::kWanted && !weak;
-    // One worker (or team) serves every position: its tables are large to set
-    // up and its move-ordering statistics carry over usefully.
-    if (threads_ > 1) {
-      if (parallel_) {
-        parallel_->set_root(root);
-      } else {
-        parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
-      }
-      parallel_->restrict_root(root_moves_);
-      return solve_with(*parallel_, root, weak, want_line);
-    }
-    if (worker_) {
-      worker_->set_root(root);
-    } else {
-      worker_.emplace(root, table_, abort_);
-    }
-    worker_->restrict_root(root_moves_);
-    return solve_with(*worker_, root, weak, want_line);
-  }
+  Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted);
 
  private:
   // `worker` is a SearchWorker or a ParallelSearch: both search the root.
@@ -182,8 +163,44 @@ class Solver {
   const AbortPolicy& abort_;
   int threads_;
   std::vector<Move> root_moves_;
-  std::optional<SearchWorker<G>> worker_;
+  std::unique_ptr<SearchWorker<G>> worker_;
   std::unique_ptr<ParallelSearch<G>> parallel_;
 };
+
+template <Game G>
+requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const AbortPolicy& abort,
+                                          int threads)
+    : table_(table), abort_(abort), threads_(threads) {}
+
+template <Game G>
+requires HasPlyBound<G> Solver<G>::~Solver() = default;
+
+template <Game G>
+requires HasPlyBound<G>
+typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line) {
+  if (const Status status = root.status(); status != Status::kOngoing) {
+    // Over already: nothing to search, and no grade for a game that ended 0 plies away.
+    return Outcome{terminal_score(status, 0), true, 0, {}};
+  }
+  const bool want_line = line == Line::kWanted && !weak;
+  // One worker (or team) serves every position: its tables are large to set
+  // up and its move-ordering statistics carry over usefully.
+  if (threads_ > 1) {
+    if (parallel_) {
+      parallel_->set_root(root);
+    } else {
+      parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
+    }
+    parallel_->restrict_root(root_moves_);
+    return solve_with(*parallel_, root, weak, want_line);
+  }
+  if (worker_) {
+    worker_->set_root(root);
+  } else {
+    worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_);
+  }
+  worker_->restrict_root(root_moves_);
+  return solve_with(*worker_, root, weak, want_line);
+}
 
 }  // namespace brudno::engine

@@ -37,4 +37,30 @@ std::optional<std::string> configure_logging(const std::string& level,
   return std::nullopt;
 }
 
+namespace {
+
+spdlog::level::level_enum spdlog_level(LogLevel level) {
+  switch (level) {
+    case LogLevel::kDebug:
+      return spdlog::level::debug;
+    case LogLevel::kInfo:
+      return spdlog::level::info;
+    case LogLevel::kWarn:
+      return spdlog::level::warn;
+    case LogLevel::kError:
+      break;
+  }
+  return spdlog::level::err;
+}
+
+}  // namespace
+
+bool log_enabled(LogLevel level) {
+  return spdlog::default_logger_raw()->should_log(spdlog_level(level));
+}
+
+void write_log(LogLevel level, const std::string& message) {
+  spdlog::log(spdlog_level(level), message);
+}
+
 }  // namespace brudno::protocol

@@ -1,9 +1,9 @@
 #include "protocol/search_thread.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <exception>
 #include <system_error>
+
+#include "protocol/logging.hpp"
 
 namespace brudno::protocol {
 
@@ -29,9 +29,9 @@ void* SearchThread::run(void* self) {
   try {
     static_cast<SearchThread*>(self)->body_();
   } catch (const std::exception& failure) {
-    spdlog::error("search thread: {}", failure.what());
+    log_error("search thread: ", failure.what());
   } catch (...) {
-    spdlog::error("search thread: an unknown exception");
+    log_error("search thread: an unknown exception");
   }
   return nullptr;
 }

@@ -1,12 +1,11 @@
 #include "protocol/stdin_loop.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <deque>
 #include <istream>
 #include <string>
 
 #include "protocol/line_sink.hpp"
+#include "protocol/logging.hpp"
 #include "protocol/uci_session.hpp"
 
 namespace brudno::protocol {
@@ -57,11 +56,11 @@ int run_uci_loop(std::istream& in, std::ostream& out) {
     }
     if (!std::getline(in, line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    spdlog::debug("<< {}", line);
+    log_debug("<< ", line);
     held.take(line);
     if (session.quit_requested()) return 0;
   }
-  spdlog::debug("end of input");
+  log_debug("end of input");
   // The held lines still run; a search only `stop` could end is stopped.
   while (!held.empty()) {
     session.end_of_input();

@@ -1,12 +1,11 @@
 #include "protocol/tcp_connection.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <new>
 #include <utility>
 
 #include "protocol/auth_token.hpp"
 #include "protocol/idle_memory.hpp"
+#include "protocol/logging.hpp"
 #include "protocol/server_state.hpp"
 
 namespace brudno::protocol {
@@ -64,7 +63,7 @@ void TcpConnection::start() {
     });
   } catch (const std::bad_alloc&) {
     // No memory for the new session's table: refuse this client, keep the others.
-    spdlog::error("session {}: cannot allocate its table; disconnecting", id_);
+    log_error("session ", id_, ": cannot allocate its table; disconnecting");
     asio::dispatch(strand_, [self = shared_from_this()] {
       self->finish("out of memory",
                    "info string error: the server cannot allocate a table for a new session; "
@@ -96,8 +95,8 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
   reading_ = false;
   if (finishing_) return;
   if (error == asio::error::not_found) {
-    spdlog::warn("session {}: line longer than {} bytes; disconnecting", id_,
-                 server_.options.max_line_bytes);
+    log_warn("session ", id_, ": line longer than ", server_.options.max_line_bytes,
+             " bytes; disconnecting");
     return finish("line too long", "info string error: line too long (more than " +
                                        std::to_string(server_.options.max_line_bytes) +
                                        " bytes); closing the connection");
@@ -120,8 +119,8 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
 void TcpConnection::take_line(std::string line) {
   if (!session_ || session_->takes_now(line, !held_lines_.empty())) return on_line(line);
   if (held_lines_.size() >= kMaxHeldLines) {
-    spdlog::warn("session {}: more than {} lines wait for a search; disconnecting", id_,
-                 kMaxHeldLines);
+    log_warn("session ", id_, ": more than ", kMaxHeldLines,
+             " lines wait for a search; disconnecting");
     return finish("too many held lines",
                   "info string error: more than " + std::to_string(kMaxHeldLines) +
                       " lines wait for the running search (send stop); closing the connection");
@@ -160,12 +159,12 @@ void TcpConnection::on_end_of_input() {
 void TcpConnection::on_line(std::string_view line) {
   if (!authenticated_) {
     if (authenticate(line)) return;
-    spdlog::warn("session {}: authentication failed; disconnecting", id_);
+    log_warn("session ", id_, ": authentication failed; disconnecting");
     return finish("authentication failed",
                   "info string error: authentication failed: the first line must be "
                   "'auth <token>'; closing the connection");
   }
-  spdlog::debug("session {} << {}", id_, line);
+  log_debug("session ", id_, " << ", line);
   if (line == "sessions") {
     // The administrative view of the server: how many clients it serves now.
     return send("info string sessions " + std::to_string(server_.sessions));
@@ -175,7 +174,7 @@ void TcpConnection::on_line(std::string_view line) {
   } catch (const std::exception& failure) {
     // The session answers its own errors; this is the last guard, so that
     // nothing one client sends can end the server.
-    spdlog::error("session {}: a line failed: {}", id_, failure.what());
+    log_error("session ", id_, ": a line failed: ", failure.what());
     send("info string error: the command failed: " + std::string(failure.what()));
   }
   if (session_->quit_requested()) finish("quit");
@@ -186,7 +185,7 @@ bool TcpConnection::authenticate(std::string_view line) {
   if (!line.starts_with(kCommand)) return false;
   if (!tokens_match(line.substr(kCommand.size()), *server_.options.token)) return false;
   authenticated_ = true;
-  spdlog::info("session {}: authenticated", id_);
+  log_info("session ", id_, ": authenticated");
   send("info string authenticated");
   return true;
 }
@@ -201,8 +200,8 @@ void TcpConnection::arm_idle_timer() {
       self->arm_idle_timer();  // an analyst watching a long search is not idle
       return;
     }
-    spdlog::info("session {}: idle for {} s; disconnecting", self->id_,
-                 self->server_.options.idle_timeout.count());
+    log_info("session ", self->id_, ": idle for ", self->server_.options.idle_timeout.count(),
+             " s; disconnecting");
     self->finish("idle", "info string error: no input for " +
                              std::to_string(self->server_.options.idle_timeout.count()) +
                              " seconds; closing the connection");
@@ -218,7 +217,7 @@ void TcpConnection::send(std::string line) {
   // A client that does not read loses search progress lines, never the
   // answers to its commands or a bestmove.
   if (is_search_info(line) && outbox_bytes_ > server_.options.output_backlog_bytes) {
-    if (dropped_info_lines_++ == 0) spdlog::warn("session {}: slow reader; dropping info", id_);
+    if (dropped_info_lines_++ == 0) log_warn("session ", id_, ": slow reader; dropping info");
     return;
   }
   line += '\n';
@@ -245,7 +244,7 @@ void TcpConnection::write_next() {
                                        const boost::system::error_code& error, std::size_t) {
         if (error) {
           // The client is gone: nothing more can reach it.
-          spdlog::info("session {}: write failed: {}", self->id_, error.message());
+          log_info("session ", self->id_, ": write failed: ", error.message());
           self->writing_ = false;
           self->finishing_ = true;
           return self->close_now();
@@ -259,7 +258,7 @@ void TcpConnection::write_next() {
 void TcpConnection::finish(std::string_view reason, std::string error_line) {
   if (finishing_) return;
   finishing_ = true;
-  spdlog::info("session {}: closing ({})", id_, reason);
+  log_info("session ", id_, ": closing (", reason, ')');
   idle_timer_.cancel();
   if (!error_line.empty()) send(std::move(error_line));
   // The search stops and its thread ends here; whatever it printed last, its
@@ -322,9 +321,9 @@ void TcpConnection::close_now() {
   release_session();
   server_.connections.erase(id_);
   if (dropped_info_lines_ > 0) {
-    spdlog::info("session {}: {} info lines dropped for a slow reader", id_, dropped_info_lines_);
+    log_info("session ", id_, ": ", dropped_info_lines_, " info lines dropped for a slow reader");
   }
-  spdlog::info("session {}: closed; {} sessions remain", id_, server_.sessions);
+  log_info("session ", id_, ": closed; ", server_.sessions, " sessions remain");
   if (server_.connections.empty() && server_.shutting_down) {
     if (server_.on_last_connection_closed) server_.on_last_connection_closed();
     return;

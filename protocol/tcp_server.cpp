@@ -1,13 +1,13 @@
 #include "protocol/tcp_server.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <csignal>
 #include <memory>
 
 #include "engine/transposition_table.hpp"
 #include "protocol/asio_pools.hpp"
+#include "protocol/logging.hpp"
+#include "protocol/serve.hpp"
 #include "protocol/tcp_connection.hpp"
 
 namespace brudno::protocol {
@@ -38,7 +38,7 @@ void TcpServer::accept_next() {
                          [this](const boost::system::error_code& error, tcp::socket socket) {
                            if (error == asio::error::operation_aborted) return;  // shutting down
                            if (error) {
-                             spdlog::error("accept failed: {}", error.message());
+                             log_error("accept failed: ", error.message());
                            } else {
                              on_accept(std::move(socket));
                            }
@@ -51,19 +51,19 @@ void TcpServer::on_accept(tcp::socket socket) {
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
   if (state_.sessions >= state_.options.max_sessions) {
-    spdlog::warn("session {} from {}:{} refused: {} sessions already", id,
-                 peer.address().to_string(), peer.port(), state_.sessions);
+    log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
+             " refused: ", state_.sessions, " sessions already");
     return refuse(std::move(socket), "info string error: the server has its maximum of " +
                                          std::to_string(state_.options.max_sessions) +
                                          " sessions; try again later");
   }
   if (!state_.hash.reserve(engine::TranspositionTable::kDefaultMegabytes)) {
-    spdlog::warn("session {} refused: table memory full ({} of {} MB)", id, state_.hash.used(),
-                 state_.hash.cap());
+    log_warn("session ", id, " refused: table memory full (", state_.hash.used(), " of ",
+             state_.hash.cap(), " MB)");
     return refuse(std::move(socket),
                   "info string error: the server's table memory is in use; try again later");
   }
-  spdlog::info("session {} connected from {}:{}", id, peer.address().to_string(), peer.port());
+  log_info("session ", id, " connected from ", peer.address().to_string(), ':', peer.port());
   auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
   state_.connections.emplace(id, connection);
   ++state_.sessions;
@@ -83,7 +83,7 @@ void TcpServer::refuse(tcp::socket socket, std::string error_line) {
 }
 
 void TcpServer::shut_down(int signal) {
-  spdlog::info("signal {}: stopping {} sessions", signal, state_.sessions);
+  log_info("signal ", signal, ": stopping ", state_.sessions, " sessions");
   boost::system::error_code ignored;
   acceptor_.close(ignored);
   state_.shutting_down = true;
@@ -100,6 +100,30 @@ void TcpServer::shut_down(int signal) {
   for (const auto& [id, weak] : connections) {
     if (const auto connection = weak.lock()) connection->shut_down();
   }
+}
+
+bool is_ip_address(const std::string& host) {
+  boost::system::error_code error;
+  asio::ip::make_address(host, error);
+  return !error;
+}
+
+bool is_loopback_address(const std::string& host) {
+  return asio::ip::make_address(host).is_loopback();
+}
+
+std::optional<std::string> serve(const ServerOptions& options, const ListeningCallback& listening) {
+  asio::io_context io;
+  try {
+    TcpServer tcp(io, options);
+    const auto endpoint = tcp.local_endpoint();
+    listening(endpoint.address().to_string(), endpoint.port());
+    tcp.start();
+    io.run();
+  } catch (const boost::system::system_error& e) {
+    return e.code().message();
+  }
+  return std::nullopt;
 }
 
 }  // namespace brudno::protocol

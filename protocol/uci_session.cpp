@@ -1,7 +1,5 @@
 #include "protocol/uci_session.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -11,6 +9,7 @@
 
 #include "protocol/client_text.hpp"
 #include "protocol/go_command.hpp"
+#include "protocol/logging.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
@@ -110,7 +109,7 @@ void UciSession::handle_line(std::string_view line) {
     dispatch(words);
   } catch (const std::exception& failure) {
     // The boundary for one line: the session, and every other, goes on.
-    spdlog::error("'{}' failed: {}", printable_excerpt(words[0]), failure.what());
+    log_error('\'', printable_excerpt(words[0]), "' failed: ", failure.what());
     error("'" + printable_excerpt(words[0]) + "' failed: " + failure.what());
   }
 }
@@ -413,7 +412,7 @@ bool UciSession::start_job(Job job, std::string fallback, bool blocks_input) {
     try {
       reply = job();
     } catch (const std::exception& failure) {
-      spdlog::error("a job failed: {}", failure.what());
+      log_error("a job failed: ", failure.what());
       error(std::string("the command failed: ") + failure.what());
       reply = fallback;
     }

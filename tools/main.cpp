@@ -1,7 +1,5 @@
 // The brudno executable: UCI on stdin/stdout by default, or one of the commands.
 
-#include <spdlog/spdlog.h>
-
 #include <boost/program_options.hpp>
 #include <functional>
 #include <iostream>

@@ -1,7 +1,6 @@
 // `brudno serve`: parses the server's command line, then serves until a signal.
 
 #include <malloc.h>
-#include <spdlog/spdlog.h>
 #include <tbb/global_control.h>
 
 #include <boost/program_options.hpp>
@@ -12,7 +11,8 @@
 #include <thread>
 
 #include "engine/transposition_table.hpp"
-#include "protocol/tcp_server.hpp"
+#include "protocol/logging.hpp"
+#include "protocol/serve.hpp"
 #include "protocol/tokens.hpp"
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
@@ -24,7 +24,6 @@ namespace {
 using protocol::kDefaultPort;
 using protocol::parse_integer;
 using protocol::ServerOptions;
-using protocol::TcpServer;
 
 namespace po = boost::program_options;
 
@@ -39,9 +38,7 @@ std::optional<std::pair<std::string, unsigned short>> parse_listen(const std::st
   if (host.empty()) host = "127.0.0.1";
   const auto port = parse_integer<long>(text.substr(colon + 1));
   if (!port || *port < 0 || *port > 65535) return std::nullopt;
-  boost::system::error_code error;
-  boost::asio::ip::make_address(host, error);
-  if (error) return std::nullopt;
+  if (!protocol::is_ip_address(host)) return std::nullopt;
   return std::pair{host, static_cast<unsigned short>(*port)};
 }
 
@@ -62,10 +59,6 @@ std::optional<std::string> read_token(const std::string& file, std::ostream& err
     return std::nullopt;
   }
   return token;
-}
-
-bool is_loopback(const std::string& host) {
-  return boost::asio::ip::make_address(host).is_loopback();
 }
 
 }  // namespace
@@ -146,9 +139,9 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     server.token = read_token(vm["token-file"].as<std::string>(), err);
     if (!server.token) return 2;
   }
-  if (!is_loopback(server.host)) {
-    spdlog::warn("listening on {}, reachable from other machines{}", server.host,
-                 server.token ? "" : " without authentication (no --token-file)");
+  if (!protocol::is_loopback_address(server.host)) {
+    protocol::log_warn("listening on ", server.host, ", reachable from other machines",
+                       (server.token ? "" : " without authentication (no --token-file)"));
   }
 
   // Every `go` runs on a new search thread, and the C library gives each new
@@ -160,21 +153,17 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   // All sessions' parallel searches draw on one pool of worker threads.
   const tbb::global_control thread_budget(tbb::global_control::max_allowed_parallelism,
                                           static_cast<std::size_t>(server.threads));
-  boost::asio::io_context io;
-  try {
-    TcpServer tcp(io, server);
-    const auto endpoint = tcp.local_endpoint();
-    out << "brudno serve: listening on " << endpoint.address().to_string() << ':' << endpoint.port()
-        << std::endl;
-    spdlog::info("listening on {}:{}", endpoint.address().to_string(), endpoint.port());
-    tcp.start();
-    io.run();
-  } catch (const boost::system::system_error& e) {
+  const auto failure =
+      protocol::serve(server, [&](const std::string& address, unsigned short port) {
+        out << "brudno serve: listening on " << address << ':' << port << std::endl;
+        protocol::log_info("listening on ", address, ':', port);
+      });
+  if (failure) {
     err << "brudno serve: cannot listen on " << server.host << ':' << server.port << ": "
-        << e.code().message() << '\n';
+        << *failure << '\n';
     return 1;
   }
-  spdlog::info("stopped");
+  protocol::log_info("stopped");
   return 0;
 }
 

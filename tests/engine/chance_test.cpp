@@ -10,7 +10,7 @@
 
 #include "engine/chance_worker.hpp"
 #include "engine/expectiminimax.hpp"
-#include "engine/search.hpp"
+#include "engine/search_definitions.hpp"  // the tree here is the test's own
 #include "games/common/zobrist.hpp"
 #include "games/synthetic/chance_tree.hpp"
 

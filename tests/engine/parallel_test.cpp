@@ -6,12 +6,9 @@
 #include <type_traits>
 
 #include "engine/minimax.hpp"
-#include "engine/parallel_search.hpp"
-#include "engine/search.hpp"
-#include "engine/search_worker.hpp"
-#include "engine/solver.hpp"
-#include "games/synthetic/synthetic.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "engine/search_definitions.hpp"  // for the games made up here
+#include "games/synthetic/synthetic_search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
 
 namespace brudno::engine {

@@ -11,9 +11,8 @@
 #include "engine/minimax.hpp"
 #include "engine/proof_builder.hpp"
 #include "engine/proof_checker.hpp"
-#include "engine/search.hpp"
-#include "games/synthetic/synthetic.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "games/synthetic/synthetic_search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 
 namespace brudno::engine {
 namespace {

@@ -12,9 +12,9 @@
 
 #include "engine/aspiration.hpp"
 #include "engine/minimax.hpp"
-#include "engine/search.hpp"
-#include "games/synthetic/synthetic.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "engine/search_definitions.hpp"  // for the games made up here
+#include "games/synthetic/synthetic_search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
 
 namespace brudno::engine {

@@ -10,7 +10,8 @@
 #include <thread>
 
 #include "engine/minimax.hpp"
-#include "games/synthetic/synthetic.hpp"
+#include "engine/search_worker.hpp"
+#include "games/synthetic/synthetic_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
 
 namespace brudno::engine {

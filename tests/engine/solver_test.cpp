@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/minimax.hpp"
-#include "games/synthetic/synthetic.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "games/synthetic/synthetic_search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
 
 namespace brudno::engine {

@@ -11,9 +11,7 @@
 #include <map>
 #include <utility>
 
-#include "engine/search.hpp"
-#include "engine/solver.hpp"
-#include "games/synthetic/picking.hpp"
+#include "games/synthetic/synthetic_search.hpp"
 
 namespace brudno::engine {
 namespace {

@@ -13,9 +13,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/search.hpp"
 #include "engine/time_manager.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/tokens.hpp"
 
@@ -40,9 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   engine::SearchClock clock;
   engine::SearchSettings settings;
   settings.move_overhead = engine::Milliseconds{size % 6000};
-  const auto result =
-      engine::Search<games::TicTacToe>(table, settings)
-          .run(games::TicTacToe::start_position(), limits, stop, {}, &clock);
+  const auto result = engine::Search<games::TicTacToe>(table, settings)
+                          .run(games::TicTacToe::start_position(), limits, stop, {}, &clock);
   if (!result.best_move) std::abort();
   return 0;
 }

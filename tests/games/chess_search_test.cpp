@@ -2,6 +2,8 @@
 // move, reductions and pruning) against full-width oracles, the draw rules
 // seen from inside the search, and published test positions.
 
+#include "games/chess/chess_search.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -10,8 +12,6 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/minimax.hpp"
-#include "engine/search.hpp"
-#include "games/chess/chess.hpp"
 #include "tests/games/chess_test_positions.hpp"
 
 namespace brudno::games {

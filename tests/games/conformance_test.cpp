@@ -14,13 +14,10 @@
 #include <vector>
 
 #include "engine/minimax.hpp"
-#include "engine/search.hpp"
-#include "engine/solver.hpp"
-#include "games/chess/chess.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/synthetic/picking.hpp"
-#include "games/synthetic/synthetic.hpp"
-#include "games/tictactoe/tictactoe.hpp"
+#include "games/chess/chess_search.hpp"
+#include "games/connect4/connect4_search.hpp"
+#include "games/synthetic/synthetic_search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 
 namespace brudno::games {
 namespace {

@@ -10,8 +10,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/solver.hpp"
-#include "games/connect4/connect4.hpp"
+#include "games/connect4/connect4_search.hpp"
 
 namespace brudno::games {
 namespace {

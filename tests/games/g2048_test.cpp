@@ -1,8 +1,6 @@
 // 2048: the bitboard slides against a plain cell-by-cell implementation of
 // the rules, play and undo, text, and the search against expectiminimax.
 
-#include "games/g2048/g2048.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +11,7 @@
 
 #include "engine/chance_worker.hpp"
 #include "engine/expectiminimax.hpp"
-#include "engine/search.hpp"
+#include "games/g2048/g2048_search.hpp"
 
 namespace brudno::games {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/minimax.hpp"
-#include "engine/search.hpp"
+#include "games/tictactoe/tictactoe_search.hpp"
 
 namespace brudno::games {
 namespace {

@@ -11,10 +11,9 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/perft.hpp"
-#include "engine/solver.hpp"
 #include "engine/transposition_table.hpp"
 #include "games/chess/chess.hpp"
-#include "games/connect4/connect4.hpp"
+#include "games/connect4/connect4_search.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 namespace {

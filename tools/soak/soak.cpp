@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <csignal>
 #include <fstream>
 #include <iomanip>
 #include <iostream>

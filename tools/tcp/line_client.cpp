@@ -1,13 +1,23 @@
 #include "tools/tcp/line_client.hpp"
 
+#include "protocol/asio.hpp"
+
 namespace brudno::tools {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-LineClient::LineClient(unsigned short port) : socket_(io_) {
-  socket_.connect(tcp::endpoint(asio::ip::address_v4::loopback(), port));
-  socket_.set_option(tcp::no_delay(true));
+struct LineClient::Connection {
+  asio::io_context io;
+  tcp::socket socket{io};
+  asio::streambuf input;
+};
+
+LineClient::LineClient(unsigned short port) : connection_(std::make_unique<Connection>()) {
+  connection_->socket.connect(tcp::endpoint(asio::ip::address_v4::loopback(), port));
+  connection_->socket.set_option(tcp::no_delay(true));
 }
+
+LineClient::~LineClient() = default;
 
 bool LineClient::send(const std::string& line) {
   return send_raw(line + '\n');
@@ -15,15 +25,18 @@ bool LineClient::send(const std::string& line) {
 
 bool LineClient::send_raw(const std::string& bytes) {
   boost::system::error_code error;
-  asio::write(socket_, asio::buffer(bytes), error);
+  asio::write(connection_->socket, asio::buffer(bytes), error);
   return !error;
 }
 
 std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeout) {
   if (ended_) return std::nullopt;
+  asio::io_context& io = connection_->io;
+  tcp::socket& socket = connection_->socket;
+  asio::streambuf& input = connection_->input;
   std::optional<std::size_t> bytes;
   boost::system::error_code failure;
-  asio::async_read_until(socket_, input_, '\n',
+  asio::async_read_until(socket, input, '\n',
                          [&](const boost::system::error_code& error, std::size_t size) {
                            if (error) {
                              failure = error;
@@ -31,22 +44,22 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
                              bytes = size;
                            }
                          });
-  io_.restart();
-  io_.run_for(timeout);
-  if (!io_.stopped()) {
+  io.restart();
+  io.run_for(timeout);
+  if (!io.stopped()) {
     // Timed out: cancel the read and let its handler run before returning.
-    socket_.cancel();
-    io_.restart();
-    io_.run();
+    socket.cancel();
+    io.restart();
+    io.run();
     if (!bytes) return std::nullopt;
   }
   if (!bytes) {
     if (failure != asio::error::operation_aborted) ended_ = true;
     return std::nullopt;
   }
-  std::string line(asio::buffers_begin(input_.data()),
-                   asio::buffers_begin(input_.data()) + static_cast<std::ptrdiff_t>(*bytes - 1));
-  input_.consume(*bytes);
+  std::string line(asio::buffers_begin(input.data()),
+                   asio::buffers_begin(input.data()) + static_cast<std::ptrdiff_t>(*bytes - 1));
+  input.consume(*bytes);
   if (!line.empty() && line.back() == '\r') line.pop_back();
   return line;
 }
@@ -80,13 +93,13 @@ bool LineClient::closed_by_server(std::chrono::milliseconds timeout) {
 
 void LineClient::finish_sending() {
   boost::system::error_code ignored;
-  socket_.shutdown(tcp::socket::shutdown_send, ignored);
+  connection_->socket.shutdown(tcp::socket::shutdown_send, ignored);
 }
 
 void LineClient::close() {
   boost::system::error_code ignored;
-  socket_.shutdown(tcp::socket::shutdown_both, ignored);
-  socket_.close(ignored);
+  connection_->socket.shutdown(tcp::socket::shutdown_both, ignored);
+  connection_->socket.close(ignored);
   ended_ = true;
 }
 

@@ -1,0 +1,27 @@
+#pragma once
+// `brudno serve` as the command line sees it: a few functions, so that Boost.Asio
+// is compiled only in the server's own files (tcp_server.cpp and its parts),
+// not in every file that starts or configures a server.
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "protocol/server_options.hpp"
+
+namespace brudno::protocol {
+
+// True if `host` is an IPv4 or IPv6 address (a name is not).
+[[nodiscard]] bool is_ip_address(const std::string& host);
+// True if `host`, an IP address, is a loopback one (127.0.0.0/8, ::1).
+[[nodiscard]] bool is_loopback_address(const std::string& host);
+
+// Called once the server listens, with the address and the port it is bound
+// to (the port chosen by the system when options.port is 0).
+using ListeningCallback = std::function<void(const std::string& address, unsigned short port)>;
+
+// Listens as `options` say and serves until SIGINT or SIGTERM (TcpServer).
+// Returns why it could not listen, or nothing once it stopped cleanly.
+std::optional<std::string> serve(const ServerOptions& options, const ListeningCallback& listening);
+
+}  // namespace brudno::protocol
