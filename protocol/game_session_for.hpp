@@ -19,8 +19,15 @@
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/prove.hpp"
+#include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
+
+// A game with a Chess960 mode (chess): it reads its text in either mode.
+template <class G>
+inline constexpr bool kHasChess960 = requires(std::string_view text, std::string& fault) {
+  { G::parse(text, fault, true) } -> std::same_as<std::optional<G>>;
+};
 
 template <engine::Game G>
 class GameSessionFor final : public GameSession {
@@ -33,9 +40,15 @@ class GameSessionFor final : public GameSession {
                                           std::span<const std::string_view> moves) override {
     std::string fault;
     std::optional<G> position = G::start_position();
+    if constexpr (kHasChess960<G>) {
+      // startpos in Chess960 mode: standard chess, its castling written e1h1.
+      if (chess960_) position = G::parse(G::kStartFen, fault, true);
+    }
     if (text) {
       // A game that can say what is wrong with a text (chess) says it.
-      if constexpr (requires { G::parse(*text, fault); }) {
+      if constexpr (kHasChess960<G>) {
+        position = G::parse(*text, fault, chess960_);
+      } else if constexpr (requires { G::parse(*text, fault); }) {
         position = G::parse(*text, fault);
       } else {
         position = G::parse(*text);
@@ -54,6 +67,29 @@ class GameSessionFor final : public GameSession {
       position->play(*move);
     }
     position_ = *position;
+    return std::nullopt;
+  }
+
+  [[nodiscard]] std::vector<std::string> option_lines() const override {
+    std::vector<std::string> lines;
+    if constexpr (kHasChess960<G>)
+      lines.push_back("option name UCI_Chess960 type check default false");
+    return lines;
+  }
+
+  std::optional<std::string> set_game_option(std::string_view name,
+                                             std::string_view value) override {
+    if constexpr (kHasChess960<G>) {
+      if (equals_ignoring_case(name, "UCI_Chess960")) {
+        const auto on = read_check_value(value);
+        if (!on) return "UCI_Chess960 is true or false, not " + quoted_excerpt(value);
+        chess960_ = *on;
+        // The position takes the mode (its history kept); one with Chess960
+        // castling that standard mode cannot hold becomes the start position.
+        if (!position_.set_chess960(chess960_)) position_ = G::start_position();
+        return std::string{};
+      }
+    }
     return std::nullopt;
   }
 
@@ -92,16 +128,18 @@ class GameSessionFor final : public GameSession {
             &stop, &clock, &out, &table = table_] {
       try {
         engine::Search<G> search(table, settings);
-        search.report_root_moves(
-            [&out](const auto& current) { out.write_line(format_current_move<G>(current)); });
+        search.report_root_moves([&out, &root](const auto& current) {
+          out.write_line(format_current_move<G>(root, current));
+        });
         const auto result = search.run(
             root, limits, stop,
-            [&out](const auto& report) { out.write_line(format_info<G>(report)); }, &clock, only);
+            [&out, &root](const auto& report) { out.write_line(format_info<G>(root, report)); },
+            &clock, only);
         if (limits.solve && !result.exact && !stop.load()) {
           out.write_line("info string error: the value could not be proven within " +
                          std::to_string(engine::kMaxPly) + " plies");
         }
-        return format_bestmove<G>(result);
+        return format_bestmove<G>(root, result);
       } catch (const std::exception& failure) {
         // Out of memory for a thread's stacks, say: the session goes on.
         out.write_line("info string error: the search failed (" + std::string(failure.what()) +
@@ -115,7 +153,7 @@ class GameSessionFor final : public GameSession {
     return [root = position_, depth, &out]() mutable {
       std::uint64_t total = 0;
       for (const auto& [move, nodes] : perft_division(root, depth)) {
-        out.write_line(G::move_text(move) + ": " + std::to_string(nodes));
+        out.write_line(move_text_from(root, move) + ": " + std::to_string(nodes));
         total += nodes;
       }
       out.write_line("");
@@ -139,7 +177,7 @@ class GameSessionFor final : public GameSession {
     if (engine::plays_on<G>(position_.status())) position_.legal_moves(moves);
     engine::SearchResult<typename G::Move> result;
     if (!moves.empty()) result.best_move = moves[0];
-    return format_bestmove<G>(result);
+    return format_bestmove<G>(position_, result);
   }
 
   [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>& stop,
@@ -213,6 +251,8 @@ class GameSessionFor final : public GameSession {
 
   engine::TranspositionTable& table_;
   G position_ = G::start_position();
+  // UCI_Chess960 (chess): positions are read and moves written in Chess960 mode.
+  bool chess960_ = false;
   std::optional<G> last_solved_;
 };
 
