@@ -1,19 +1,25 @@
 #pragma once
 // GameSession for one concrete game: the search is compiled for it.
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <random>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "engine/game.hpp"
 #include "engine/perft.hpp"
 #include "engine/search.hpp"
+#include "engine/strength_limit.hpp"
 #include "engine/terminal.hpp"
 #include "games/chess/chess.hpp"
 #include "games/chess/evaluation.hpp"
+#include "games/chess/strength.hpp"
+#include "games/chess/wdl_model.hpp"
 #include "protocol/client_text.hpp"
 #include "protocol/game_searches.hpp"
 #include "protocol/game_session.hpp"
@@ -70,29 +76,6 @@ class GameSessionFor final : public GameSession {
     return std::nullopt;
   }
 
-  [[nodiscard]] std::vector<std::string> option_lines() const override {
-    std::vector<std::string> lines;
-    if constexpr (kHasChess960<G>)
-      lines.push_back("option name UCI_Chess960 type check default false");
-    return lines;
-  }
-
-  std::optional<std::string> set_game_option(std::string_view name,
-                                             std::string_view value) override {
-    if constexpr (kHasChess960<G>) {
-      if (equals_ignoring_case(name, "UCI_Chess960")) {
-        const auto on = read_check_value(value);
-        if (!on) return "UCI_Chess960 is true or false, not " + quoted_excerpt(value);
-        chess960_ = *on;
-        // The position takes the mode (its history kept); one with Chess960
-        // castling that standard mode cannot hold becomes the start position.
-        if (!position_.set_chess960(chess960_)) position_ = G::start_position();
-        return std::string{};
-      }
-    }
-    return std::nullopt;
-  }
-
   [[nodiscard]] std::string display() const override {
     // Lines of the board, each ending in a newline, then the text line: the
     // sink ends that one.
@@ -123,21 +106,43 @@ class GameSessionFor final : public GameSession {
       limits_used.solve = false;
       limits_used.depth = 1;
     }
-    return [root = position_, limits = limits_used, settings,
+    engine::SearchSettings settings_used = settings;
+    std::optional<engine::WeakerPlay> weaker;
+    if constexpr (kOffersStrengthLimit) {
+      if (limit_strength_) {
+        weaker = engine::weaker_play_at_level(games::chess::level_for_elo(elo_));
+        settings_used.multipv = std::max(settings.multipv, weaker->lines);
+        limits_used.depth = std::min(limits.depth.value_or(weaker->depth), weaker->depth);
+      }
+    }
+    return [root = position_, limits = limits_used, settings = settings_used,
+            shown_lines = settings.multipv, weaker, seed = random_(),
             only = read_search_moves(search_moves, out), fallback = bestmove_without_search(),
-            &stop, &clock, &out, &table = table_] {
+            show_wdl = show_wdl_, &stop, &clock, &out, &table = table_] {
       try {
         engine::Search<G> search(table, settings);
         search.report_root_moves([&out, &root](const auto& current) {
           out.write_line(format_current_move<G>(root, current));
         });
-        const auto result = search.run(
+        // The lines of the last iteration, best first: a weaker player draws among them.
+        std::vector<engine::IterationReport<typename G::Move>> last_lines;
+        auto result = search.run(
             root, limits, stop,
-            [&out, &root](const auto& report) { out.write_line(format_info<G>(root, report)); },
+            [&](const auto& report) {
+              if (last_lines.empty() || last_lines.front().depth != report.depth)
+                last_lines.clear();
+              last_lines.push_back(report);
+              // A weaker player searches more lines than the client asked to see.
+              if (report.multipv > shown_lines) return;
+              out.write_line(format_info<G>(root, report, wdl_of(root, report.score, show_wdl)));
+            },
             &clock, only);
         if (limits.solve && !result.exact && !stop.load()) {
           out.write_line("info string error: the value could not be proven within " +
                          std::to_string(engine::kMaxPly) + " plies");
+        }
+        if (weaker && !last_lines.empty() && !last_lines.front().pv.empty()) {
+          play_weaker(result, last_lines, *weaker, seed);
         }
         return format_bestmove<G>(root, result);
       } catch (const std::exception& failure) {
@@ -147,6 +152,54 @@ class GameSessionFor final : public GameSession {
         return fallback;
       }
     };
+  }
+
+  [[nodiscard]] std::vector<std::string> option_lines() const override {
+    std::vector<std::string> lines;
+    if constexpr (kHasWdlModel) lines.push_back("option name UCI_ShowWDL type check default false");
+    if constexpr (kOffersStrengthLimit) {
+      lines.push_back("option name UCI_LimitStrength type check default false");
+      lines.push_back("option name UCI_Elo type spin default " +
+                      std::to_string(games::chess::kLimitedEloMin) + " min " +
+                      std::to_string(games::chess::kLimitedEloMin) + " max " +
+                      std::to_string(games::chess::kLimitedEloMax));
+    }
+    if constexpr (kHasChess960<G>)
+      lines.push_back("option name UCI_Chess960 type check default false");
+    return lines;
+  }
+
+  std::optional<std::string> set_game_option(std::string_view name,
+                                             std::string_view value) override {
+    if constexpr (kHasWdlModel) {
+      if (equals_ignoring_case(name, "UCI_ShowWDL")) return set_check(name, value, show_wdl_);
+    }
+    if constexpr (kOffersStrengthLimit) {
+      if (equals_ignoring_case(name, "UCI_LimitStrength"))
+        return set_check(name, value, limit_strength_);
+      if (equals_ignoring_case(name, "UCI_Elo")) {
+        const auto elo = parse_integer<int>(value);
+        if (!elo || *elo < games::chess::kLimitedEloMin || *elo > games::chess::kLimitedEloMax) {
+          return "UCI_Elo must be an integer from " + std::to_string(games::chess::kLimitedEloMin) +
+                 " to " + std::to_string(games::chess::kLimitedEloMax) + ", got " +
+                 quoted_excerpt(value);
+        }
+        elo_ = *elo;
+        return std::string{};
+      }
+    }
+    if constexpr (kHasChess960<G>) {
+      if (equals_ignoring_case(name, "UCI_Chess960")) {
+        const auto on = read_check_value(value);
+        if (!on) return "UCI_Chess960 is true or false, not " + quoted_excerpt(value);
+        chess960_ = *on;
+        // The position takes the mode (its history kept); one with Chess960
+        // castling that standard mode cannot hold becomes the start position.
+        if (!position_.set_chess960(chess960_)) position_ = G::start_position();
+        return std::string{};
+      }
+    }
+    return std::nullopt;
   }
 
   [[nodiscard]] std::function<std::string()> make_perft(int depth, LineSink& out) override {
@@ -192,6 +245,48 @@ class GameSessionFor final : public GameSession {
   }
 
  private:
+  // A game with a win/draw/loss model (chess) offers UCI_ShowWDL.
+  static constexpr bool kHasWdlModel = requires(const G& root) {
+    games::chess::win_draw_loss(root, engine::Score{});
+  };
+  // UCI_LimitStrength's Elo scale is calibrated for chess alone.
+  static constexpr bool kOffersStrengthLimit = std::is_same_v<G, games::Chess>;
+
+  static std::string set_check(std::string_view name, std::string_view value, bool& option) {
+    if (equals_ignoring_case(value, "true") || equals_ignoring_case(value, "false")) {
+      option = equals_ignoring_case(value, "true");
+      return {};
+    }
+    return std::string(name) + " must be true or false, got " + quoted_excerpt(value);
+  }
+
+  // Replaces the search's move by a weaker player's pick among `lines` (the
+  // last iteration's, best first); the reported score stays the search's.
+  static void play_weaker(engine::SearchResult<typename G::Move>& result,
+                          const std::vector<engine::IterationReport<typename G::Move>>& lines,
+                          const engine::WeakerPlay& weaker, std::uint64_t seed) {
+    std::vector<engine::Score> scores;
+    for (const auto& line : lines) scores.push_back(line.score);
+    std::mt19937_64 random(seed);
+    const auto& picked = lines[engine::pick_weaker_line(scores, weaker.weakness, random)];
+    if (picked.pv.empty()) return;
+    result.best_move = picked.pv[0];
+    result.ponder_move = picked.pv.size() > 1 ? std::optional{picked.pv[1]} : std::nullopt;
+  }
+
+  static std::optional<WdlPerMille> wdl_of(const G& root, engine::Score score, bool show) {
+    if constexpr (kHasWdlModel) {
+      if (!show) return std::nullopt;
+      const auto wdl = games::chess::win_draw_loss(root, score);
+      return WdlPerMille{wdl.win, wdl.draw, wdl.loss};
+    } else {
+      (void)root;
+      (void)score;
+      (void)show;
+      return std::nullopt;
+    }
+  }
+
   [[nodiscard]] std::function<std::string()> make_proof_of_solved(const std::atomic<bool>& stop,
                                                                   LineSink& out) {
     if (!last_solved_) return {};
@@ -254,6 +349,12 @@ class GameSessionFor final : public GameSession {
   // UCI_Chess960 (chess): positions are read and moves written in Chess960 mode.
   bool chess960_ = false;
   std::optional<G> last_solved_;
+  bool show_wdl_ = false;
+  bool limit_strength_ = false;
+  int elo_ = games::chess::kLimitedEloMin;
+  // Seeds each weaker player's pick; from the system's entropy, so that two
+  // games from one position differ.
+  std::mt19937_64 random_{std::random_device{}()};
 };
 
 }  // namespace brudno::protocol

@@ -1,6 +1,8 @@
 #pragma once
 // The UCI text of search reports.
 
+#include <array>
+#include <optional>
 #include <string>
 
 #include "engine/score.hpp"
@@ -23,15 +25,23 @@ std::string move_text_from(const G& root, typename G::Move move) {
   }
 }
 
+// Win, draw and loss per mille, for UCI_ShowWDL's `wdl W D L`.
+using WdlPerMille = std::array<int, 3>;
+
 // The fields in Stockfish's order; tbhits is always 0 (no tablebases).
 template <class G>
-std::string format_info(const G& root, const engine::IterationReport<typename G::Move>& report) {
+std::string format_info(const G& root, const engine::IterationReport<typename G::Move>& report,
+                        const std::optional<WdlPerMille>& wdl = std::nullopt) {
   std::string line = "info depth " + std::to_string(report.depth) + " seldepth " +
                      std::to_string(report.seldepth) + " multipv " +
-                     std::to_string(report.multipv) + " score " + format_score(report.score) +
-                     " nodes " + std::to_string(report.nodes) + " nps " +
-                     std::to_string(report.nps) + " hashfull " + std::to_string(report.hashfull) +
-                     " tbhits 0 time " + std::to_string(report.time.count()) + " pv";
+                     std::to_string(report.multipv) + " score " + format_score(report.score);
+  if (wdl) {
+    line += " wdl " + std::to_string((*wdl)[0]) + ' ' + std::to_string((*wdl)[1]) + ' ' +
+            std::to_string((*wdl)[2]);
+  }
+  line += " nodes " + std::to_string(report.nodes) + " nps " + std::to_string(report.nps) +
+          " hashfull " + std::to_string(report.hashfull) + " tbhits 0 time " +
+          std::to_string(report.time.count()) + " pv";
   for (const auto move : report.pv) line += ' ' + move_text_from(root, move);
   return line;
 }

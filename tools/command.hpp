@@ -22,6 +22,8 @@ int run_solve(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_epd(const Arguments& args, std::ostream& out, std::ostream& err);
 // `brudno tune FILE.pgn`: fits the chess evaluation's weights (tools/tune/).
 int run_tune(const Arguments& args, std::ostream& out, std::ostream& err);
+// `brudno fit-wdl FILE.pgn`: fits UCI_ShowWDL's model (tools/wdl/).
+int run_fit_wdl(const Arguments& args, std::ostream& out, std::ostream& err);
 // `brudno play 2048`: seeded self-play (tools/play/).
 int run_play(const Arguments& args, std::ostream& out, std::ostream& err);
 

@@ -35,6 +35,7 @@ Commands:
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
   epd           run a chess test suite: brudno epd FILE [--movetime MS]
   tune          fit the chess evaluation's weights to the games of a PGN file
+  fit-wdl       fit the win/draw/loss model of UCI_ShowWDL to the games of a PGN file
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
   play          seeded self-play: brudno play 2048 --games N --seed S [--depth D]
   serve         serve the protocol over TCP, one session per connection
@@ -86,6 +87,8 @@ const std::map<std::string, Command>& commands() {
       {"epd", [](const auto& args) { return brudno::tools::run_epd(args, std::cout, std::cerr); }},
       {"tune",
        [](const auto& args) { return brudno::tools::run_tune(args, std::cout, std::cerr); }},
+      {"fit-wdl",
+       [](const auto& args) { return brudno::tools::run_fit_wdl(args, std::cout, std::cerr); }},
       {"solve",
        [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
       {"play",

@@ -32,6 +32,7 @@ bool is_move_number(const std::string& token) {
 struct GameText {
   std::map<std::string, std::string> tags;
   std::vector<std::string> moves;
+  std::vector<std::string> comments;  // one per move
   std::string result;
   int first_line = 0;
 };
@@ -68,6 +69,7 @@ std::optional<PgnGame> replay(const GameText& text, std::string& error) {
     game.moves.push_back(*move);
     position.play(*move);
   }
+  game.comments = text.comments;
   game.result = text.result;
   return game;
 }
@@ -114,7 +116,11 @@ std::vector<PgnGame> read_pgn(std::istream& in, std::vector<std::string>& errors
       read_tag(text.substr(i, end == std::string::npos ? std::string::npos : end - i), game);
       i = end == std::string::npos ? text.size() : end;
     } else if (c == '{') {
+      const std::size_t start = ++i;
       skip_to('}');
+      // The first comment after a move is that move's.
+      if (!game.moves.empty() && game.comments.back().empty())
+        game.comments.back() = text.substr(start, i - start);
       ++i;
     } else if (c == ';' || c == '%') {  // a comment or an escape, to the end of the line
       skip_to('\n');
@@ -143,7 +149,10 @@ std::vector<PgnGame> read_pgn(std::istream& in, std::vector<std::string>& errors
         // "12.e4" keeps its move after the number's dots.
         const auto dots = token.find_last_of('.');
         if (dots != std::string::npos) token.erase(0, dots + 1);
-        if (!token.empty()) game.moves.push_back(token);
+        if (!token.empty()) {
+          game.moves.push_back(token);
+          game.comments.emplace_back();
+        }
       }
     }
   }

@@ -1,7 +1,8 @@
 #pragma once
 // Chess games read back from PGN, as brudno-match writes them or any export
 // PGN: the start position (the FEN tag, else the standard start), the moves
-// and the result. Move numbers, comments, NAGs and variations are skipped;
+// the comment after each move, and the result. Move numbers, NAGs,
+// variations and other comments are skipped;
 // moves may be SAN or UCI.
 
 #include <istream>
@@ -15,6 +16,9 @@ namespace brudno::tools::tune {
 struct PgnGame {
   games::Chess start;
   std::vector<games::Chess::Move> moves;
+  // The comment after each move, without its braces, or "" (brudno-match
+  // writes the mover's score, depth and time there: "+0.08/9 0.075s").
+  std::vector<std::string> comments;
   std::string result;  // "1-0", "0-1", "1/2-1/2" or "*"
 };
 

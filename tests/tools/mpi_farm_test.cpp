@@ -1,0 +1,160 @@
+// brudno-mpi suite under mpirun against brudno suite --fresh-table in one
+// process: the same positions, scores and node counts in the same order,
+// the same verdict on a wrong score. Skips, saying so, where the MPI front
+// end was not built or mpirun or the published data is absent.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+std::string quoted(const std::string& word) {
+  return "'" + word + "'";
+}
+
+// Runs a command line; stdout is kept, stderr goes to `err_file`.
+Run run(const std::vector<std::string>& words, const std::string& err_file) {
+  std::string command;
+  for (const auto& word : words) command += quoted(word) + ' ';
+  command += "2>" + quoted(err_file) + " </dev/null";
+  Run result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
+    result.out.append(buffer.data(), n);
+  }
+  const int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The deterministic part of a suite's output: each position line's moves,
+// expected score, score found and nodes (not its microseconds), and the
+// count line.
+std::vector<std::string> deterministic_lines(const std::string& output) {
+  std::vector<std::string> kept;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("positions ")) {
+      kept.push_back(line);
+      continue;
+    }
+    std::istringstream words(line);
+    std::string moves, expected, got, nodes;
+    if (words >> moves >> expected >> got >> nodes &&
+        moves.find_first_not_of("1234567") == std::string::npos) {
+      kept.push_back(moves + ' ' + expected + ' ' + got + ' ' + nodes);
+    }
+  }
+  return kept;
+}
+
+class MpiFarm : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::string(BRUDNO_MPI_BINARY).empty()) {
+      GTEST_SKIP() << "brudno-mpi was not built: " << BRUDNO_MPI_ABSENT;
+    }
+    if (!std::filesystem::exists(BRUDNO_MPIRUN)) GTEST_SKIP() << "no mpirun at " << BRUDNO_MPIRUN;
+    if (!std::filesystem::exists(suite_)) GTEST_SKIP() << suite_ << " is absent";
+    directory_ =
+        std::filesystem::temp_directory_path() / ("brudno_mpi_farm_" + std::to_string(getpid()));
+    std::filesystem::create_directories(directory_);
+  }
+  void TearDown() override {
+    if (!directory_.empty()) std::filesystem::remove_all(directory_);
+  }
+
+  std::vector<std::string> mpirun(int ranks, const std::vector<std::string>& args) {
+    std::vector<std::string> words = {BRUDNO_MPIRUN, "--oversubscribe", "-np",
+                                      std::to_string(ranks)};
+    if (getuid() == 0) words.insert(words.begin() + 1, "--allow-run-as-root");
+    // Under AddressSanitizer: Open MPI keeps allocations past MPI_Finalize,
+    // which the leak check would report as the farm's.
+    words.insert(words.begin() + 1, {"-x", "ASAN_OPTIONS=detect_leaks=0"});
+    words.push_back(BRUDNO_MPI_BINARY);
+    words.insert(words.end(), args.begin(), args.end());
+    return words;
+  }
+
+  std::string err_file() const { return (directory_ / "stderr.txt").string(); }
+
+  const std::string suite_ = std::string(BRUDNO_SHARED_DATA) + "/connect4/Test_L2_R2";
+  std::filesystem::path directory_;
+};
+
+TEST_F(MpiFarm, TwoRanksPrintWhatOneProcessPrints) {
+  const auto one =
+      run({BRUDNO_BINARY, "suite", suite_, "--limit", "60", "-v", "--fresh-table"}, err_file());
+  ASSERT_EQ(one.status, 0) << read_file(err_file());
+  for (const int ranks : {1, 2, 3}) {
+    const auto farmed = run(mpirun(ranks, {"suite", suite_, "--limit", "60", "-v"}), err_file());
+    ASSERT_EQ(farmed.status, 0) << read_file(err_file());
+    EXPECT_EQ(deterministic_lines(farmed.out), deterministic_lines(one.out)) << ranks << " ranks";
+    EXPECT_NE(farmed.out.find("ranks " + std::to_string(ranks)), std::string::npos);
+    EXPECT_NE(read_file(err_file()).find("progress: 60/60 done"), std::string::npos);
+  }
+  EXPECT_EQ(deterministic_lines(one.out).size(), 61u);
+}
+
+TEST_F(MpiFarm, AWrongScoreAndABadLineAreReportedAsInOneProcess) {
+  // Two good lines of the set, one with its score changed, one malformed.
+  std::ifstream published(suite_);
+  std::string first, second;
+  std::getline(published, first);
+  std::getline(published, second);
+  const auto space = second.find(' ');
+  const std::string wrong = second.substr(0, space) + " 99";
+  const auto file = (directory_ / "suite.txt").string();
+  std::ofstream(file) << first << '\n' << "not a line\n" << wrong << '\n';
+
+  const auto one = run({BRUDNO_BINARY, "suite", file, "--fresh-table"}, err_file());
+  const std::string one_err = read_file(err_file());
+  const auto farmed = run(mpirun(2, {"suite", file}), err_file());
+  const std::string farmed_err = read_file(err_file());
+  EXPECT_EQ(one.status, 1);
+  EXPECT_EQ(farmed.status, 1);
+  EXPECT_EQ(deterministic_lines(farmed.out), deterministic_lines(one.out));
+  EXPECT_NE(farmed.out.find("positions 2, correct 1, wrong 1, skipped 1"), std::string::npos)
+      << farmed.out;
+  for (const auto* expected : {"line 2: not '<moves> <score>': not a line", "  WRONG"}) {
+    EXPECT_NE(one_err.find(expected), std::string::npos) << one_err;
+    EXPECT_NE(farmed_err.find(expected), std::string::npos) << farmed_err;
+  }
+}
+
+TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
+  const auto unknown = run(mpirun(2, {"frobnicate"}), err_file());
+  EXPECT_EQ(unknown.status, 2);
+  const std::string err = read_file(err_file());
+  // Rank 0 alone says so.
+  EXPECT_EQ(err.find("unknown command 'frobnicate'"), err.rfind("unknown command 'frobnicate'"));
+  EXPECT_NE(err.find("unknown command 'frobnicate'"), std::string::npos);
+  const auto missing = run(mpirun(2, {"suite", (directory_ / "absent.txt").string()}), err_file());
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(read_file(err_file()).find("absent.txt"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,49 @@
+// brudno-mpi: brudno's batch commands farmed over the ranks of an MPI job
+// (docs/cluster.md). Started by mpirun; rank 0 reads the input and prints,
+// every rank searches.
+//   mpirun -np 4 build/release/brudno-mpi suite ../shared/data/connect4/Test_L2_R2
+
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "tools/mpi/suite_farm.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "Usage: mpirun -np N brudno-mpi COMMAND [options]\n"
+    "Farms a batch command of brudno over the ranks of an MPI job: rank 0 hands\n"
+    "out the positions one at a time to whichever rank asks next and prints the\n"
+    "results in input order, as the one-process command does.\n\n"
+    "Commands:\n"
+    "  suite FILE [options]   brudno suite, every position from an empty table\n"
+    "                         (brudno suite --fresh-table prints the same)\n\n"
+    "brudno-mpi COMMAND --help shows a command's options.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // The coordinator on rank 0 is a thread of its own beside rank 0's work;
+  // only it calls MPI while the farm runs.
+  boost::mpi::environment environment(argc, argv, boost::mpi::threading::serialized);
+  boost::mpi::communicator world;
+  brudno::tools::mpi::FarmOptions farm_options;
+  farm_options.coordinator_works = environment.thread_level() >= boost::mpi::threading::serialized;
+
+  const std::string command = argc > 1 ? argv[1] : "";
+  brudno::tools::Arguments args(argv + std::min(argc, 2), argv + argc);
+  if (command == "suite") return brudno::tools::mpi::run_suite_farm(world, args, farm_options);
+  if (world.rank() == 0) {
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    std::cerr << (command.empty() ? std::string("brudno-mpi: a command is needed\n")
+                                  : "brudno-mpi: unknown command '" + command + "'\n")
+              << kUsage;
+  }
+  return 2;
+}
