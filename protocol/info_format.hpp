@@ -41,7 +41,10 @@ std::string format_info(const G& root, const engine::IterationReport<typename G:
   }
   line += " nodes " + std::to_string(report.nodes) + " nps " + std::to_string(report.nps) +
           " hashfull " + std::to_string(report.hashfull) + " tbhits 0 time " +
-          std::to_string(report.time.count()) + " pv";
+          std::to_string(report.time.count());
+  // No `pv` word without a move (a finished root's depth-0 line): GUIs read
+  // the moves after it.
+  if (!report.pv.empty()) line += " pv";
   for (const auto move : report.pv) line += ' ' + move_text_from(root, move);
   return line;
 }

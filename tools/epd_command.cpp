@@ -6,7 +6,9 @@
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <fstream>
+#include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,14 +27,6 @@ namespace {
 namespace po = boost::program_options;
 using games::Chess;
 
-struct EpdOptions {
-  std::string file;
-  std::size_t movetime_ms = 1000;
-  std::size_t depth = 0;  // 0: by time
-  int threads = 1;
-  std::size_t hash = 16;
-};
-
 bool contains(const std::vector<Chess::Move>& moves, Chess::Move move) {
   return std::find(moves.begin(), moves.end(), move) != moves.end();
 }
@@ -43,9 +37,10 @@ bool solves(const EpdPosition& entry, Chess::Move move) {
   return !contains(entry.avoid_moves, move);
 }
 
-int run_positions(const std::vector<EpdPosition>& suite, const EpdOptions& options,
-                  std::ostream& out) {
-  engine::TranspositionTable table(options.hash);
+}  // namespace
+
+std::string search_epd_position(const EpdPosition& entry, const EpdOptions& options,
+                                engine::TranspositionTable& table, bool& solved) {
   engine::SearchSettings settings;
   settings.threads = options.threads;
   const std::atomic<bool> stop{false};
@@ -55,20 +50,31 @@ int run_positions(const std::vector<EpdPosition>& suite, const EpdOptions& optio
   } else {
     limits.movetime = engine::Milliseconds(options.movetime_ms);
   }
+  table.clear(options.threads);
+  engine::Search<Chess> search(table, settings);
+  const auto result = search.run(entry.position, limits, stop);
+  solved = result.best_move && solves(entry, *result.best_move);
+  std::ostringstream line;
+  line << (solved ? "solved " : "missed ") << entry.id << ": "
+       << (entry.best_text.empty() ? "" : "bm " + entry.best_text)
+       << (entry.best_text.empty() || entry.avoid_text.empty() ? "" : ", ")
+       << (entry.avoid_text.empty() ? "" : "am " + entry.avoid_text) << "; played "
+       << (result.best_move ? games::san(entry.position, *result.best_move) : "(none)")
+       << ", score " << protocol::format_score(result.score) << ", depth " << result.depth
+       << ", nodes " << result.nodes << '\n';
+  return line.str();
+}
+
+namespace {
+
+int run_positions(const std::vector<EpdPosition>& suite, const EpdOptions& options,
+                  std::ostream& out) {
+  engine::TranspositionTable table(options.hash);
   std::size_t solved = 0;
   for (const auto& entry : suite) {
-    table.clear(options.threads);
-    engine::Search<Chess> search(table, settings);
-    const auto result = search.run(entry.position, limits, stop);
-    const bool ok = result.best_move && solves(entry, *result.best_move);
+    bool ok = false;
+    out << search_epd_position(entry, options, table, ok);
     solved += ok ? 1 : 0;
-    out << (ok ? "solved " : "missed ") << entry.id << ": "
-        << (entry.best_text.empty() ? "" : "bm " + entry.best_text)
-        << (entry.best_text.empty() || entry.avoid_text.empty() ? "" : ", ")
-        << (entry.avoid_text.empty() ? "" : "am " + entry.avoid_text) << "; played "
-        << (result.best_move ? games::san(entry.position, *result.best_move) : "(none)")
-        << ", score " << protocol::format_score(result.score) << ", depth " << result.depth
-        << ", nodes " << result.nodes << '\n';
   }
   out << "solved " << solved << '/' << suite.size() << '\n';
   return 0;
@@ -76,14 +82,15 @@ int run_positions(const std::vector<EpdPosition>& suite, const EpdOptions& optio
 
 }  // namespace
 
-int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
+std::optional<int> read_epd_arguments(const Arguments& args, std::string_view command,
+                                      EpdOptions& options, std::ostream& out, std::ostream& err) {
   po::options_description description(
-      "Usage: brudno epd FILE [--movetime MS | --depth N] [--threads N] [--hash MB]\n"
+      "Usage: " + std::string(command) +
+      " FILE [--movetime MS | --depth N] [--threads N] [--hash MB]\n"
       "Runs a chess test suite in EPD: each line four FEN fields and operations;\n"
       "`bm` names the best moves (playing one solves the position), `am` the moves\n"
       "to avoid, `id` the position's name. Moves in SAN (or UCI). Each position is\n"
       "searched from an empty table; one line per position, then `solved K/N`");
-  EpdOptions options;
   Count movetime{options.movetime_ms};
   Count depth;
   Count hash{options.hash};
@@ -114,29 +121,44 @@ int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!are_search_resources(options.threads, options.hash, err)) return 2;
-  auto in = open_input_file(options.file, err);
-  if (!in) return 2;
+  return std::nullopt;
+}
+
+std::optional<std::vector<EpdPosition>> read_epd_suite(std::istream& in, const std::string& file,
+                                                       std::ostream& err) {
   // Every line is read before any search, so that a typo shows at once.
   std::vector<EpdPosition> suite;
   std::string line;
   int line_number = 0;
-  while (std::getline(*in, line)) {
+  while (std::getline(in, line)) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
     if (line.back() == '\r') line.pop_back();
     std::string error;
     auto entry = parse_epd_line(line, line_number, error);
     if (!entry) {
-      err << "brudno: " << options.file << ':' << line_number << ": " << error << '\n';
-      return 2;
+      err << "brudno: " << file << ':' << line_number << ": " << error << '\n';
+      return std::nullopt;
     }
     suite.push_back(std::move(*entry));
   }
   if (suite.empty()) {
-    err << "brudno: " << options.file << " holds no position\n";
-    return 2;
+    err << "brudno: " << file << " holds no position\n";
+    return std::nullopt;
   }
-  return run_positions(suite, options, out);
+  return suite;
+}
+
+int run_epd(const Arguments& args, std::ostream& out, std::ostream& err) {
+  EpdOptions options;
+  if (const auto status = read_epd_arguments(args, "brudno epd", options, out, err)) {
+    return *status;
+  }
+  auto in = open_input_file(options.file, err);
+  if (!in) return 2;
+  const auto suite = read_epd_suite(*in, options.file, err);
+  if (!suite) return 2;
+  return run_positions(*suite, options, out);
 }
 
 }  // namespace brudno::tools

@@ -9,20 +9,24 @@
 
 namespace brudno::games::chess {
 
-// Stockfish 15.1's own UCI_Elo starts at 1350; brudno's strongest level
-// plays at about 2650 on that scale.
+// Stockfish 15.1's own UCI_Elo starts at 1350. brudno's full search plays
+// at about 2050 on that scale at 2+0.02, and its strongest levels as
+// strong: the option stops at 2000.
 inline constexpr int kLimitedEloMin = 1350;
-inline constexpr int kLimitedEloMax = 2600;
+inline constexpr int kLimitedEloMax = 2000;
 
 struct EloLevel {
   int elo;
   double level;
 };
 
-// Probes of 40 games at 2+0.02 against Stockfish 15.1 put level 0 at about
-// 970, level 10 at 1940 and level 20 at 2670 on its scale; the table is
-// that line, read between kLimitedEloMin and kLimitedEloMax.
-inline constexpr std::array<EloLevel, 3> kEloLevels = {{{970, 0.0}, {1940, 10.0}, {2670, 20.0}}};
+// The Elo measured at each level, against Stockfish 15.1 at its UCI_Elo,
+// 2+0.02, 100 games each (level 0: 40); between them the level is read off
+// the line joining them. A second level at about 2040 (19.04) is left out:
+// the strongest levels play alike, level 14.88 as well as brudno's full
+// search. docs/benchmarks.md, "Strength limit", has the runs.
+inline constexpr std::array<EloLevel, 6> kEloLevels = {
+    {{970, 0.0}, {1407, 3.45}, {1651, 5.46}, {1789, 6.69}, {1865, 10.82}, {2042, 14.88}}};
 
 // The level for an Elo, clamped to the option's range.
 constexpr double level_for_elo(int elo) {

@@ -199,6 +199,8 @@ TEST(GuiQuirks, AFinishedGameAtTheRootIsScored) {
     const auto lines = out.lines();
     ASSERT_EQ(lines.size(), 2u) << fen;
     EXPECT_TRUE(starts_with(lines[0], info)) << lines[0];
+    // No principal line, so no `pv` word for a GUI to read moves after.
+    EXPECT_EQ(lines[0].find(" pv"), std::string::npos) << lines[0];
     EXPECT_EQ(lines[1], "bestmove (none)");
   }
 }

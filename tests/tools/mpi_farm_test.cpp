@@ -145,6 +145,76 @@ TEST_F(MpiFarm, AWrongScoreAndABadLineAreReportedAsInOneProcess) {
   }
 }
 
+TEST_F(MpiFarm, AnEpdSuiteFarmedPrintsWhatOneProcessPrints) {
+  // Searched to a fixed depth from an empty table, so every line is
+  // deterministic, node counts included.
+  const auto file = (directory_ / "suite.epd").string();
+  std::ofstream(file) << "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";\n"
+                         "4k3/8/4p3/3p4/8/8/8/3QK3 w - - am Qxd5; id \"poisoned\";\n"
+                         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 "
+                         "bm Bb5; id \"ruy\";\n"
+                         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4 "
+                         "bm Qxf7#; id \"scholar\";\n";
+  const auto one = run({BRUDNO_BINARY, "epd", file, "--depth", "6"}, err_file());
+  ASSERT_EQ(one.status, 0) << read_file(err_file());
+  const auto farmed = run(mpirun(2, {"epd", file, "--depth", "6"}), err_file());
+  ASSERT_EQ(farmed.status, 0) << read_file(err_file());
+  EXPECT_EQ(farmed.out, one.out);
+  EXPECT_NE(one.out.find("solved mate: bm Ra8#; played Ra8#"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\nsolved "), std::string::npos);
+}
+
+// The records of a checkpoint file: lines "<item> <size>".
+int checkpoint_records(const std::string& path) {
+  std::ifstream in(path);
+  int records = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::size_t item = 0, size = 0;
+    std::string rest;
+    if (words >> item >> size && !(words >> rest)) ++records;
+  }
+  return records;
+}
+
+TEST_F(MpiFarm, AKilledRunResumesFromItsCheckpointWithNothingLostOrRepeated) {
+  const std::vector<std::string> job = {"suite", suite_, "--limit", "300", "-v"};
+  const auto whole = run(mpirun(2, job), err_file());
+  ASSERT_EQ(whole.status, 0) << read_file(err_file());
+
+  // The same job with a checkpoint; once 20 results are in it, one rank is
+  // killed, and Open MPI ends the job.
+  const auto checkpoint = (directory_ / "job.checkpoint").string();
+  auto killed = mpirun(2, job);
+  killed.insert(killed.end(), {"--checkpoint", checkpoint});
+  std::string script;
+  for (const auto& word : killed) script += quoted(word) + ' ';
+  script += ">/dev/null 2>&1 & job=$!; ";
+  script += "for i in $(seq 600); do [ -f " + quoted(checkpoint) +
+            " ] && [ $(grep -c '^[0-9]* [0-9]*$' " + quoted(checkpoint) +
+            ") -ge 20 ] && break; sleep 0.05; done; ";
+  script += "pkill -9 -n -f " + quoted(checkpoint) + "; wait $job; true";
+  const auto script_file = (directory_ / "kill.sh").string();
+  std::ofstream(script_file) << script << '\n';
+  ASSERT_EQ(run({"sh", script_file}, err_file()).status, 0) << read_file(err_file());
+  const int saved = checkpoint_records(checkpoint);
+  EXPECT_GE(saved, 20);
+  EXPECT_LT(saved, 300) << "the job ended before the kill";
+
+  const auto resumed = run(killed, err_file());
+  ASSERT_EQ(resumed.status, 0) << read_file(err_file());
+  EXPECT_NE(read_file(err_file()).find("checkpoint: " + std::to_string(saved) + " of 300"),
+            std::string::npos)
+      << read_file(err_file());
+  EXPECT_EQ(deterministic_lines(resumed.out), deterministic_lines(whole.out));
+  EXPECT_EQ(checkpoint_records(checkpoint), 300);
+  // Another job is refused the file.
+  auto other = mpirun(2, {"suite", suite_, "--limit", "10"});
+  other.insert(other.end(), {"--checkpoint", checkpoint});
+  EXPECT_EQ(run(other, err_file()).status, 2);
+  EXPECT_NE(read_file(err_file()).find("is the checkpoint of another job"), std::string::npos);
+}
+
 TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
   const auto unknown = run(mpirun(2, {"frobnicate"}), err_file());
   EXPECT_EQ(unknown.status, 2);

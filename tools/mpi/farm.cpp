@@ -1,6 +1,7 @@
 #include "tools/mpi/farm.hpp"
 
 #include <atomic>
+#include <boost/mpi/collectives/broadcast.hpp>
 #include <boost/mpi/status.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/utility.hpp>
@@ -11,6 +12,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "tools/mpi/checkpoint.hpp"
 
 namespace brudno::tools::mpi {
 namespace {
@@ -29,8 +32,14 @@ class InOrder {
   InOrder(std::size_t count, const FarmDeliver& deliver, const FarmOptions& options)
       : results_(count), deliver_(deliver), options_(options), start_(Clock::now()) {}
 
-  void store(std::size_t item, std::string result) {
+  // A result the checkpoint already held: delivered, not appended again.
+  void restore(std::size_t item, const std::string& result) { keep(item, result, false); }
+  void store(std::size_t item, std::string result) { keep(item, std::move(result), true); }
+
+ private:
+  void keep(std::size_t item, std::string result, bool is_new) {
     const std::lock_guard lock(mutex_);
+    if (is_new && options_.checkpoint != nullptr) options_.checkpoint->append(item, result);
     results_[item] = std::move(result);
     ++done_;
     while (next_ < results_.size() && results_[next_]) {
@@ -41,7 +50,6 @@ class InOrder {
     report_progress();
   }
 
- private:
   void report_progress() {
     if (!options_.progress) return;
     const auto now = Clock::now();
@@ -67,10 +75,25 @@ class InOrder {
   Clock::time_point last_report_{};
 };
 
+// The items still to do, taken once each by rank 0's own work and its
+// coordinator.
+class Pending {
+ public:
+  explicit Pending(std::vector<std::size_t> items) : items_(std::move(items)) {}
+  std::optional<std::size_t> take() {
+    const std::size_t at = cursor_.fetch_add(1);
+    if (at >= items_.size()) return std::nullopt;
+    return items_[at];
+  }
+
+ private:
+  const std::vector<std::size_t> items_;
+  std::atomic<std::size_t> cursor_{0};
+};
+
 // Rank 0's coordinator: answers every worker's ask with the next item until
 // none is left and every worker has been told so.
-void coordinate(const boost::mpi::communicator& world, std::atomic<std::size_t>& next,
-                std::size_t count, InOrder& results) {
+void coordinate(const boost::mpi::communicator& world, Pending& pending, InOrder& results) {
   int working = world.size() - 1;
   while (working > 0) {
     // Open MPI's blocking receive spins a core; the coordinator shares one
@@ -84,8 +107,8 @@ void coordinate(const boost::mpi::communicator& world, std::atomic<std::size_t>&
     if (finished.first >= 0) {
       results.store(static_cast<std::size_t>(finished.first), std::move(finished.second));
     }
-    const std::size_t item = next.fetch_add(1);
-    const long long handed = item < count ? static_cast<long long>(item) : -1;
+    const auto item = pending.take();
+    const long long handed = item ? static_cast<long long>(*item) : -1;
     world.send(status.source(), kItemTag, handed);
     if (handed < 0) --working;
   }
@@ -108,18 +131,47 @@ void farm(const boost::mpi::communicator& world, std::size_t count, const FarmWo
           const FarmDeliver& deliver, const FarmOptions& options) {
   if (world.rank() != 0) return serve_as_worker(world, work);
   InOrder results(count, deliver, options);
-  std::atomic<std::size_t> next{0};
-  if (world.size() == 1) {
-    for (std::size_t item = 0; item < count; ++item) results.store(item, work(item));
-    return;
+  std::vector<std::size_t> items;
+  for (std::size_t item = 0; item < count; ++item) {
+    if (options.checkpoint != nullptr && options.checkpoint->finished().contains(item)) {
+      results.restore(item, options.checkpoint->finished().at(item));
+    } else {
+      items.push_back(item);
+    }
   }
-  if (!options.coordinator_works) return coordinate(world, next, count, results);
+  Pending pending(std::move(items));
+  const auto work_here = [&] {
+    while (const auto item = pending.take()) results.store(*item, work(*item));
+  };
+  if (world.size() == 1) return work_here();
+  if (!options.coordinator_works) return coordinate(world, pending, results);
   // MPI calls come from the coordinator's thread alone (MPI_THREAD_SERIALIZED).
-  std::thread coordinator([&] { coordinate(world, next, count, results); });
-  for (std::size_t item = next.fetch_add(1); item < count; item = next.fetch_add(1)) {
-    results.store(item, work(item));
-  }
+  std::thread coordinator([&] { coordinate(world, pending, results); });
+  work_here();
   coordinator.join();
+}
+
+bool open_farm_checkpoint(const boost::mpi::communicator& world, FarmOptions& options,
+                          std::optional<Checkpoint>& storage, std::size_t count,
+                          std::ostream& err) {
+  if (options.checkpoint_path.empty()) return true;
+  bool opened = true;
+  if (world.rank() == 0) {
+    std::string error;
+    storage = Checkpoint::open(options.checkpoint_path, options.job, count, error);
+    opened = storage.has_value();
+    if (opened) {
+      options.checkpoint = &*storage;
+      if (!storage->finished().empty()) {
+        err << "checkpoint: " << storage->finished().size() << " of " << count << " results from "
+            << options.checkpoint_path << '\n';
+      }
+    } else {
+      err << "brudno-mpi: " << error << '\n';
+    }
+  }
+  boost::mpi::broadcast(world, opened, 0);
+  return opened;
 }
 
 }  // namespace brudno::tools::mpi

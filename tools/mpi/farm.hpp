@@ -9,7 +9,11 @@
 #include <boost/mpi/communicator.hpp>
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <ostream>
 #include <string>
+
+#include "tools/mpi/checkpoint.hpp"
 
 namespace brudno::tools::mpi {
 
@@ -26,7 +30,19 @@ struct FarmOptions {
   // A progress line on stderr (done/total, rate, time left) at most this often.
   double progress_seconds = 2.0;
   bool progress = true;
+  // Rank 0's checkpoint (tools/mpi/checkpoint.hpp): the items it holds are
+  // delivered from it, not worked again; each new result is appended.
+  Checkpoint* checkpoint = nullptr;
+  // brudno-mpi --checkpoint FILE, and the job's command line that names it.
+  std::string checkpoint_path;
+  std::string job;
 };
+
+// With a checkpoint path: rank 0 opens it into `storage` for a job of
+// `count` items and sets options.checkpoint; false on every rank (the
+// reason said on rank 0's `err`) when it cannot.
+bool open_farm_checkpoint(const boost::mpi::communicator& world, FarmOptions& options,
+                          std::optional<Checkpoint>& storage, std::size_t count, std::ostream& err);
 
 void farm(const boost::mpi::communicator& world, std::size_t count, const FarmWork& work,
           const FarmDeliver& deliver, const FarmOptions& options = {});

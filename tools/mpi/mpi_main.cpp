@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "tools/mpi/epd_farm.hpp"
 #include "tools/mpi/suite_farm.hpp"
 
 namespace {
@@ -20,7 +21,12 @@ constexpr std::string_view kUsage =
     "results in input order, as the one-process command does.\n\n"
     "Commands:\n"
     "  suite FILE [options]   brudno suite, every position from an empty table\n"
-    "                         (brudno suite --fresh-table prints the same)\n\n"
+    "                         (brudno suite --fresh-table prints the same)\n"
+    "  epd FILE [options]     brudno epd: a chess test suite in EPD\n\n"
+    "Options of every command:\n"
+    "  --checkpoint FILE      append each finished result to FILE as it arrives; a\n"
+    "                         rerun of the same command with the same FILE skips\n"
+    "                         what it holds (a job cut short resumes)\n\n"
     "brudno-mpi COMMAND --help shows a command's options.\n";
 
 }  // namespace
@@ -34,8 +40,22 @@ int main(int argc, char** argv) {
   farm_options.coordinator_works = environment.thread_level() >= boost::mpi::threading::serialized;
 
   const std::string command = argc > 1 ? argv[1] : "";
-  brudno::tools::Arguments args(argv + std::min(argc, 2), argv + argc);
+  brudno::tools::Arguments args;
+  for (int i = 2; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--checkpoint" && i + 1 < argc) {
+      farm_options.checkpoint_path = argv[++i];
+    } else if (word.starts_with("--checkpoint=")) {
+      farm_options.checkpoint_path = word.substr(std::string_view("--checkpoint=").size());
+    } else {
+      args.push_back(word);
+    }
+  }
+  // The job a checkpoint belongs to: the command and its own arguments.
+  farm_options.job = command;
+  for (const auto& word : args) farm_options.job += ' ' + word;
   if (command == "suite") return brudno::tools::mpi::run_suite_farm(world, args, farm_options);
+  if (command == "epd") return brudno::tools::mpi::run_epd_farm(world, args, farm_options);
   if (world.rank() == 0) {
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage;

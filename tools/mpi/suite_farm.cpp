@@ -1,14 +1,11 @@
 #include "tools/mpi/suite_farm.hpp"
 
-#include <boost/mpi/collectives/broadcast.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/vector.hpp>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "tools/command_line.hpp"
+#include "tools/mpi/rank_io.hpp"
 #include "tools/suite_run.hpp"
 
 namespace brudno::tools::mpi {
@@ -48,11 +45,11 @@ LineReport decode(const std::string& encoded) {
 }  // namespace
 
 int run_suite_farm(const boost::mpi::communicator& world, const Arguments& args,
-                   const FarmOptions& farm_options) {
-  const bool printer = world.rank() == 0;
-  std::ostringstream quiet;
-  std::ostream& out = printer ? std::cout : quiet;
-  std::ostream& err = printer ? std::cerr : quiet;
+                   FarmOptions farm_options) {
+  RankStreams streams(world);
+  const bool printer = streams.printer();
+  std::ostream& out = streams.out();
+  std::ostream& err = streams.err();
   SuiteOptions options;
   std::string game;
   // Every rank reads the same arguments to the same verdict.
@@ -66,24 +63,18 @@ int run_suite_farm(const boost::mpi::communicator& world, const Arguments& args,
   // Node counts that depend on the position alone, whichever rank solves it
   // after whichever others.
   options.fresh_table = true;
-  // Rank 0 reads the file and hands the lines to all: the others need no
-  // access to it.
-  std::vector<std::string> lines;
-  bool readable = false;
-  if (printer) {
-    if (auto in = open_input_file(options.file, err)) {
-      readable = true;
-      lines = read_suite_lines(*in, options.limit);
-    }
-  }
-  boost::mpi::broadcast(world, readable, 0);
-  if (!readable) return printer ? 2 : 0;
-  boost::mpi::broadcast(world, lines, 0);
+  const auto text = read_on_rank_zero(world, options.file, err);
+  if (!text) return printer ? 2 : 0;
+  std::istringstream in(*text);
+  const auto lines = read_suite_lines(in, options.limit);
   if (lines.empty()) {
     err << "brudno: " << options.file << " has no positions\n";
     return printer ? 2 : 0;
   }
 
+  std::optional<Checkpoint> checkpoint;
+  if (!open_farm_checkpoint(world, farm_options, checkpoint, lines.size(), err))
+    return printer ? 2 : 0;
   int status = 0;
   visit_suite_game(game, [&]<engine::Game G>() {
     SuiteRun<G> run(options);

@@ -11,6 +11,6 @@ namespace brudno::tools::mpi {
 // Every rank calls it with the same arguments; rank 0 prints. Its exit
 // status on rank 0 is `brudno suite --fresh-table`'s; 0 on the others.
 int run_suite_farm(const boost::mpi::communicator& world, const Arguments& args,
-                   const FarmOptions& farm_options);
+                   FarmOptions farm_options);
 
 }  // namespace brudno::tools::mpi
