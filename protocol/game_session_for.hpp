@@ -29,6 +29,12 @@
 
 namespace brudno::protocol {
 
+// A game with a Chess960 mode (chess): it reads its text in either mode.
+template <class G>
+inline constexpr bool kHasChess960 = requires(std::string_view text, std::string& fault) {
+  { G::parse(text, fault, true) } -> std::same_as<std::optional<G>>;
+};
+
 template <engine::Game G>
 class GameSessionFor final : public GameSession {
  public:
@@ -40,9 +46,15 @@ class GameSessionFor final : public GameSession {
                                           std::span<const std::string_view> moves) override {
     std::string fault;
     std::optional<G> position = G::start_position();
+    if constexpr (kHasChess960<G>) {
+      // startpos in Chess960 mode: standard chess, its castling written e1h1.
+      if (chess960_) position = G::parse(G::kStartFen, fault, true);
+    }
     if (text) {
       // A game that can say what is wrong with a text (chess) says it.
-      if constexpr (requires { G::parse(*text, fault); }) {
+      if constexpr (kHasChess960<G>) {
+        position = G::parse(*text, fault, chess960_);
+      } else if constexpr (requires { G::parse(*text, fault); }) {
         position = G::parse(*text, fault);
       } else {
         position = G::parse(*text);
@@ -109,8 +121,9 @@ class GameSessionFor final : public GameSession {
             show_wdl = show_wdl_, &stop, &clock, &out, &table = table_] {
       try {
         engine::Search<G> search(table, settings);
-        search.report_root_moves(
-            [&out](const auto& current) { out.write_line(format_current_move<G>(current)); });
+        search.report_root_moves([&out, &root](const auto& current) {
+          out.write_line(format_current_move<G>(root, current));
+        });
         // The lines of the last iteration, best first: a weaker player draws among them.
         std::vector<engine::IterationReport<typename G::Move>> last_lines;
         auto result = search.run(
@@ -121,7 +134,7 @@ class GameSessionFor final : public GameSession {
               last_lines.push_back(report);
               // A weaker player searches more lines than the client asked to see.
               if (report.multipv > shown_lines) return;
-              out.write_line(format_info<G>(report, wdl_of(root, report.score, show_wdl)));
+              out.write_line(format_info<G>(root, report, wdl_of(root, report.score, show_wdl)));
             },
             &clock, only);
         if (limits.solve && !result.exact && !stop.load()) {
@@ -131,7 +144,7 @@ class GameSessionFor final : public GameSession {
         if (weaker && !last_lines.empty() && !last_lines.front().pv.empty()) {
           play_weaker(result, last_lines, *weaker, seed);
         }
-        return format_bestmove<G>(result);
+        return format_bestmove<G>(root, result);
       } catch (const std::exception& failure) {
         // Out of memory for a thread's stacks, say: the session goes on.
         out.write_line("info string error: the search failed (" + std::string(failure.what()) +
@@ -151,6 +164,8 @@ class GameSessionFor final : public GameSession {
                       std::to_string(games::chess::kLimitedEloMin) + " max " +
                       std::to_string(games::chess::kLimitedEloMax));
     }
+    if constexpr (kHasChess960<G>)
+      lines.push_back("option name UCI_Chess960 type check default false");
     return lines;
   }
 
@@ -173,6 +188,17 @@ class GameSessionFor final : public GameSession {
         return std::string{};
       }
     }
+    if constexpr (kHasChess960<G>) {
+      if (equals_ignoring_case(name, "UCI_Chess960")) {
+        const auto on = read_check_value(value);
+        if (!on) return "UCI_Chess960 is true or false, not " + quoted_excerpt(value);
+        chess960_ = *on;
+        // The position takes the mode (its history kept); one with Chess960
+        // castling that standard mode cannot hold becomes the start position.
+        if (!position_.set_chess960(chess960_)) position_ = G::start_position();
+        return std::string{};
+      }
+    }
     return std::nullopt;
   }
 
@@ -180,7 +206,7 @@ class GameSessionFor final : public GameSession {
     return [root = position_, depth, &out]() mutable {
       std::uint64_t total = 0;
       for (const auto& [move, nodes] : perft_division(root, depth)) {
-        out.write_line(G::move_text(move) + ": " + std::to_string(nodes));
+        out.write_line(move_text_from(root, move) + ": " + std::to_string(nodes));
         total += nodes;
       }
       out.write_line("");
@@ -204,7 +230,7 @@ class GameSessionFor final : public GameSession {
     if (engine::plays_on<G>(position_.status())) position_.legal_moves(moves);
     engine::SearchResult<typename G::Move> result;
     if (!moves.empty()) result.best_move = moves[0];
-    return format_bestmove<G>(result);
+    return format_bestmove<G>(position_, result);
   }
 
   [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>& stop,
@@ -320,6 +346,8 @@ class GameSessionFor final : public GameSession {
 
   engine::TranspositionTable& table_;
   G position_ = G::start_position();
+  // UCI_Chess960 (chess): positions are read and moves written in Chess960 mode.
+  bool chess960_ = false;
   std::optional<G> last_solved_;
   bool show_wdl_ = false;
   bool limit_strength_ = false;

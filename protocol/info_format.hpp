@@ -13,12 +13,24 @@ namespace brudno::protocol {
 // "cp 12" or "mate 3" / "mate -2".
 std::string format_score(engine::Score score);
 
+// A move of a line searched from `root`, as the root writes it: a game whose
+// text depends on a mode of the position (chess in Chess960 writes castling
+// as the king taking its rook) says so through write_move().
+template <class G>
+std::string move_text_from(const G& root, typename G::Move move) {
+  if constexpr (requires { root.write_move(move); }) {
+    return root.write_move(move);
+  } else {
+    return G::move_text(move);
+  }
+}
+
 // Win, draw and loss per mille, for UCI_ShowWDL's `wdl W D L`.
 using WdlPerMille = std::array<int, 3>;
 
 // The fields in Stockfish's order; tbhits is always 0 (no tablebases).
 template <class G>
-std::string format_info(const engine::IterationReport<typename G::Move>& report,
+std::string format_info(const G& root, const engine::IterationReport<typename G::Move>& report,
                         const std::optional<WdlPerMille>& wdl = std::nullopt) {
   std::string line = "info depth " + std::to_string(report.depth) + " seldepth " +
                      std::to_string(report.seldepth) + " multipv " +
@@ -33,21 +45,22 @@ std::string format_info(const engine::IterationReport<typename G::Move>& report,
   // No `pv` word without a move (a finished root's depth-0 line): GUIs read
   // the moves after it.
   if (!report.pv.empty()) line += " pv";
-  for (const auto move : report.pv) line += ' ' + G::move_text(move);
+  for (const auto move : report.pv) line += ' ' + move_text_from(root, move);
   return line;
 }
 
 template <class G>
-std::string format_current_move(const engine::CurrentMove<typename G::Move>& current) {
-  return "info depth " + std::to_string(current.depth) + " currmove " + G::move_text(current.move) +
-         " currmovenumber " + std::to_string(current.number);
+std::string format_current_move(const G& root,
+                                const engine::CurrentMove<typename G::Move>& current) {
+  return "info depth " + std::to_string(current.depth) + " currmove " +
+         move_text_from(root, current.move) + " currmovenumber " + std::to_string(current.number);
 }
 
 template <class G>
-std::string format_bestmove(const engine::SearchResult<typename G::Move>& result) {
+std::string format_bestmove(const G& root, const engine::SearchResult<typename G::Move>& result) {
   if (!result.best_move) return "bestmove (none)";
-  std::string line = "bestmove " + G::move_text(*result.best_move);
-  if (result.ponder_move) line += " ponder " + G::move_text(*result.ponder_move);
+  std::string line = "bestmove " + move_text_from(root, *result.best_move);
+  if (result.ponder_move) line += " ponder " + move_text_from(root, *result.ponder_move);
   return line;
 }
 

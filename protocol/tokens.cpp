@@ -46,4 +46,10 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
   });
 }
 
+std::optional<bool> read_check_value(std::string_view value) {
+  if (equals_ignoring_case(value, "true")) return true;
+  if (equals_ignoring_case(value, "false")) return false;
+  return std::nullopt;
+}
+
 }  // namespace brudno::protocol

@@ -18,6 +18,9 @@ std::string join_words(const std::vector<std::string_view>& words, std::size_t f
 // ASCII case-insensitive comparison, as UCI option names are compared.
 bool equals_ignoring_case(std::string_view a, std::string_view b);
 
+// A UCI check option's value: true or false, in any case, as GUIs differ.
+std::optional<bool> read_check_value(std::string_view value);
+
 // Is the text an integer in form (an optional '-', then digits), whatever its size?
 bool is_integer_text(std::string_view text);
 

@@ -49,13 +49,6 @@ bool acts_at_once(std::string_view command) {
          command == "proof";
 }
 
-// A UCI check option's value: true or false, in any case, as GUIs differ.
-std::optional<bool> read_check(std::string_view value) {
-  if (equals_ignoring_case(value, "true")) return true;
-  if (equals_ignoring_case(value, "false")) return false;
-  return std::nullopt;
-}
-
 }  // namespace
 
 UciSession::UciSession(LineSink& out, SessionLimits limits)
@@ -235,7 +228,7 @@ void UciSession::on_setoption(const Words& words) {
     settings_.move_overhead = engine::Milliseconds{*overhead};
   } else if (equals_ignoring_case(name, "Ponder")) {
     // The GUI says whether it will ask for pondering; the search is the same either way.
-    if (!read_check(value))
+    if (!read_check_value(value))
       return error("Ponder must be true or false, got " + quoted_excerpt(value));
   } else if (auto reply = game_->set_game_option(name, value)) {
     // A running search keeps the options it started with.

@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev
   clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and its sanitizers
   polyglot                  # the UCI-to-xboard adapter, for its end-to-end test
+  stockfish                 # the Chess960 perft oracle of tests/games/chess960_stockfish_test
   openmpi-bin libopenmpi-dev libboost-mpi-dev  # brudno-mpi, the batch commands over MPI ranks
 )
 

@@ -8,6 +8,13 @@
 // Moves are strictly legal: pins and check evasions are handled in the
 // generator, never by playing a move and testing it. Text is FEN for
 // positions and UCI long algebraic for moves (e2e4, e7e8q, castling e1g1).
+//
+// Chess960 (Fischer random chess) is the same game with the king and rooks
+// starting on other files: the rules keep each castling right's rook square
+// and the squares that must be empty or safe, so standard chess is the case
+// of rooks in the corners. A position read in Chess960 mode writes castling
+// as the king taking its own rook (e1h1), as UCI_Chess960 asks, and its FEN
+// castling field with the rooks' files (Shredder-FEN, HAha).
 
 #include <algorithm>
 #include <cstdint>
@@ -46,15 +53,47 @@ class Chess {
   static std::optional<Chess> parse(std::string_view fen);
   // The same, and on failure `error` names the fault ("rank 3 has 9 squares").
   static std::optional<Chess> parse(std::string_view fen, std::string& error);
+  // The same in standard or Chess960 mode. The castling field may be KQkq,
+  // X-FEN (K and Q the outermost rook on that side, a file letter where
+  // that is ambiguous) or Shredder-FEN (file letters, HAha); in standard
+  // mode a right must be the king's on the e-file with a rook in the corner.
+  static std::optional<Chess> parse(std::string_view fen, std::string& error, bool chess960);
   // FEN. The en-passant square is written only when a pawn could take there
   // (as Stockfish writes it), since only then does it change the position.
+  // The castling field is KQkq in standard mode and Shredder-FEN in
+  // Chess960 mode (as Stockfish writes it there).
   [[nodiscard]] std::string to_text() const;
+  enum class CastlingField { kXFen, kShredder };
+  // FEN with the castling field in the form given: X-FEN writes KQkq for
+  // standard chess and for every right whose rook is the outermost.
+  [[nodiscard]] std::string to_text(CastlingField castling) const;
   // The board as Stockfish's `d` draws it, then `Fen: ...`, `Key: ...` (16
   // hex digits) and `Checkers: ...` lines; every line ends in a newline.
   [[nodiscard]] std::string to_display() const;
-  // A legal move of this position in UCI notation, or nothing.
+  // A legal move of this position in UCI notation, or nothing. Castling is
+  // read as the mode writes it: e1g1, or in Chess960 mode e1h1 (as
+  // Stockfish reads it: only the one form in each mode).
   [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
+  // A move in standard UCI notation (castling as the king's move, e1g1).
   static std::string move_text(Move move);
+  // A move of this position, or of any line played from it, as this
+  // position's mode writes it: in Chess960 mode castling is the king taking
+  // its own rook (e1h1). Castling rook squares never change within a game,
+  // so the root position writes every move of its lines.
+  [[nodiscard]] std::string write_move(Move move) const {
+    return chess960_ && move.kind() == Move::kCastling ? chess960_castling_text(move)
+                                                       : move_text(move);
+  }
+  [[nodiscard]] bool chess960() const { return chess960_; }
+  // Switches the mode of the text. False, and nothing changed, when
+  // standard mode is asked of a position whose castling rights standard
+  // chess has not (a king off the e-file, a rook off the corner).
+  bool set_chess960(bool on);
+  // The rook that castles with the right of index `index` (see
+  // chess::castling_index), kept after the right is lost.
+  [[nodiscard]] chess::Square castling_rook_square(int index) const {
+    return castling_rook_[index];
+  }
 
   // --- moves --------------------------------------------------------------
   // Every legal move, appended to `moves`.
@@ -167,6 +206,24 @@ class Chess {
     std::uint16_t halfmove_clock;
   };
 
+  // Gives the side `color` the castling right with the rook on `rook`: the
+  // right's bit, its rook, the squares that must be empty and safe, and
+  // the rights a move from or to the king's or rook's square takes away.
+  void add_castling_right(chess::Color color, chess::Square rook);
+  [[nodiscard]] std::string chess960_castling_text(Move move) const;
+  // The right a castling move uses (its index): the king's colour and which
+  // side its target square is on.
+  static int castling_index_of(Move move) {
+    return chess::castling_index(static_cast<chess::Color>(chess::rank_of(move.from()) == 7),
+                                 chess::file_of(move.to()) == 2);
+  }
+
+  // Whether the right of index `index` castles now, the king not in check:
+  // its path empty and safe, and no rook or queen of theirs on the rank
+  // that the castling rook alone kept off the king's target.
+  [[nodiscard]] bool can_castle(int index, chess::Bitboard occupied, chess::Bitboard danger,
+                                chess::Bitboard their_straight) const;
+
   template <bool kNoisyOnly, class Sink>
   void generate(Sink& sink) const;
   template <chess::Color kUs, bool kNoisyOnly, class Sink>
@@ -223,6 +280,24 @@ class Chess {
   // Material and piece-square values, white's minus black's, kept by play() and undo().
   chess::eval::Pair piece_square_;
   std::vector<Undo> history_;
+  // Castling, per right (by chess::castling_index): the rook's square, the
+  // squares that must be empty (between king and rook and their targets,
+  // themselves left out) and those the king passes that must not be
+  // attacked (its target included). In standard chess, the corners and
+  // f1 g1 / b1 c1 d1 and f1 g1 / c1 d1.
+  std::array<chess::Square, 4> castling_rook_{};
+  std::array<chess::Bitboard, 4> castling_path_{};
+  std::array<chess::Bitboard, 4> castling_king_path_{};
+  // The castling rights that survive a move from or to each square: moving
+  // the king or a castling rook, or taking that rook at home, clears them.
+  std::array<std::uint8_t, 64> castling_mask_ = all_castling_masks();
+  bool chess960_ = false;
+
+  static constexpr std::array<std::uint8_t, 64> all_castling_masks() {
+    std::array<std::uint8_t, 64> masks{};
+    for (auto& mask : masks) mask = chess::kAllCastling;
+    return masks;
+  }
 };
 
 static_assert(engine::Game<Chess>);
@@ -230,23 +305,6 @@ static_assert(engine::HasMoveHints<Chess>);
 static_assert(engine::HasRuleStatus<Chess>);
 static_assert(engine::HasQuiescence<Chess>);
 static_assert(engine::HasNullMove<Chess>);
-
-// The castling rights that survive a move from or to each square: moving the
-// king or a rook, or taking a rook at home, clears them.
-namespace chess {
-constexpr std::array<std::uint8_t, 64> make_castling_masks() {
-  std::array<std::uint8_t, 64> masks{};
-  for (auto& mask : masks) mask = kAllCastling;
-  masks[make_square(4, 0)] &= ~(kWhiteShort | kWhiteLong);
-  masks[make_square(7, 0)] &= ~kWhiteShort;
-  masks[make_square(0, 0)] &= ~kWhiteLong;
-  masks[make_square(4, 7)] &= ~(kBlackShort | kBlackLong);
-  masks[make_square(7, 7)] &= ~kBlackShort;
-  masks[make_square(0, 7)] &= ~kBlackLong;
-  return masks;
-}
-inline constexpr std::array<std::uint8_t, 64> kCastlingMask = make_castling_masks();
-}  // namespace chess
 
 inline void Chess::play(Move move) {
   using namespace chess;
@@ -271,12 +329,17 @@ inline void Chess::play(Move move) {
   ++plies_since_null_;
 
   if (move.kind() == Move::kCastling) {
-    const bool short_side = to > from;
-    const Square rook_from = short_side ? from + 3 : from - 4;
-    const Square rook_to = short_side ? from + 1 : from - 1;
+    // Both off the board, then both on: in Chess960 the king may land on
+    // its rook's square or the rook on the king's.
+    const int index = castling_index_of(move);
+    const bool long_side = index & 1;
+    const Square rook_from = castling_rook_[index];
+    const Square rook_to = castling_rook_target(us, long_side);
     const Piece rook = board_[rook_from];
-    move_piece(from, to);
-    move_piece(rook_from, rook_to);
+    remove_piece(from);
+    remove_piece(rook_from);
+    put_piece(piece, to);
+    put_piece(rook, rook_to);
     key ^= zobrist::kPiece[piece][from] ^ zobrist::kPiece[piece][to] ^
            zobrist::kPiece[rook][rook_from] ^ zobrist::kPiece[rook][rook_to];
   } else {
@@ -308,7 +371,7 @@ inline void Chess::play(Move move) {
       }
     }
   }
-  const std::uint8_t castling = castling_ & kCastlingMask[from] & kCastlingMask[to];
+  const std::uint8_t castling = castling_ & castling_mask_[from] & castling_mask_[to];
   key ^= zobrist::kCastling[castling_ ^ castling];
   castling_ = castling;
   key_ = key;
@@ -325,9 +388,14 @@ inline void Chess::undo(Move move) {
   const Square from = move.from();
   const Square to = move.to();
   if (move.kind() == Move::kCastling) {
-    const bool short_side = to > from;
-    move_piece(to, from);
-    move_piece(short_side ? from + 1 : from - 1, short_side ? from + 3 : from - 4);
+    const int index = castling_index_of(move);
+    const Square rook_to = castling_rook_target(us, index & 1);
+    const Piece king = board_[to];
+    const Piece rook = board_[rook_to];
+    remove_piece(to);
+    remove_piece(rook_to);
+    put_piece(king, from);
+    put_piece(rook, castling_rook_[index]);
   } else {
     if (move.kind() == Move::kPromotion) {
       remove_piece(to);

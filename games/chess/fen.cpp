@@ -3,8 +3,8 @@
 // castling rights without king and rook at home, an en-passant square no
 // double step could have made) is refused, naming the fault.
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <limits>
@@ -67,7 +67,98 @@ std::optional<std::string> impossible_material(const Chess& position, Color colo
   return std::nullopt;
 }
 
+// The rook a castling letter names, or nothing with `error` set. K and Q
+// (k, q) name the outermost rook on that side of the king (X-FEN), a file
+// letter the rook on that file (Shredder-FEN, and X-FEN where the outermost
+// is not meant). In standard mode only the rooks in the corners castle,
+// with the king on the e-file.
+std::optional<Square> castling_rook_of(const Chess& position, char letter, bool chess960,
+                                       std::string& error) {
+  const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+  const bool known = lower == 'k' || lower == 'q' || (lower >= 'a' && lower <= 'h');
+  if (!known) {
+    error = std::string("unknown castling letter '") + letter +
+            "' (KQkq, a file letter A-H or a-h, or -)";
+    return std::nullopt;
+  }
+  const Color color = std::isupper(static_cast<unsigned char>(letter)) ? kWhite : kBlack;
+  const char* name = color == kWhite ? "white" : "black";
+  const Piece rook = make_piece(color, kRook);
+  const Square king = position.king_square(color);
+  const int back_rank = relative_rank(color, make_square(0, 0));
+  if (!chess960) {
+    const bool long_side = lower == 'q' || lower == 'a';
+    const Square home = relative_square(color, make_square(4, 0));
+    const Square corner = relative_square(color, make_square(long_side ? 0 : 7, 0));
+    const bool standard_letter = lower == 'k' || lower == 'q' || lower == 'a' || lower == 'h';
+    if (!standard_letter || king != home || position.piece_on(corner) != rook) {
+      error = std::string("castling right '") + letter + "' needs the " + name + " king on " +
+              square_name(home) +
+              (standard_letter ? " and a rook on " + square_name(corner) : std::string{}) +
+              " (other files castle in Chess960: setoption name UCI_Chess960 value true)";
+      return std::nullopt;
+    }
+    return corner;
+  }
+  if (rank_of(king) != back_rank) {
+    error = std::string("castling right '") + letter + "' needs the " + name +
+            " king on its first rank";
+    return std::nullopt;
+  }
+  if (lower == 'k' || lower == 'q') {
+    // The outermost rook on that side, looking in from the corner.
+    const int step = lower == 'k' ? -1 : 1;
+    for (int file = lower == 'k' ? 7 : 0; file != file_of(king); file += step) {
+      if (position.piece_on(make_square(file, back_rank)) == rook)
+        return make_square(file, back_rank);
+    }
+    error = std::string("castling right '") + letter + "' needs a " + name + " rook on the " +
+            (lower == 'k' ? "h-side" : "a-side") + " of its king";
+    return std::nullopt;
+  }
+  const Square square = make_square(lower - 'a', back_rank);
+  if (position.piece_on(square) != rook || square == king) {
+    error = std::string("castling right '") + letter + "' needs a " + name + " rook on " +
+            square_name(square);
+    return std::nullopt;
+  }
+  return square;
+}
+
 }  // namespace
+
+void Chess::add_castling_right(Color color, Square rook) {
+  const Square king = king_square(color);
+  const bool long_side = file_of(rook) < file_of(king);
+  const int index = castling_index(color, long_side);
+  const Square king_target = castling_king_target(color, long_side);
+  const Square rook_target = castling_rook_target(color, long_side);
+  // The squares from one square to another on the rank, both included.
+  const auto span = [](Square a, Square b) { return between(a, b) | square_bb(a) | square_bb(b); };
+  castling_ |= static_cast<std::uint8_t>(1 << index);
+  castling_rook_[index] = rook;
+  castling_path_[index] =
+      (span(king, king_target) | span(rook, rook_target)) & ~square_bb(king) & ~square_bb(rook);
+  castling_king_path_[index] = span(king, king_target) & ~square_bb(king);
+  castling_mask_[king] &= static_cast<std::uint8_t>(
+      ~((1 << castling_index(color, false)) | (1 << castling_index(color, true))));
+  castling_mask_[rook] &= static_cast<std::uint8_t>(~(1 << index));
+}
+
+bool Chess::set_chess960(bool on) {
+  if (!on) {
+    for (int index = 0; index < 4; ++index) {
+      if (!(castling_ & (1 << index))) continue;
+      const Color color = static_cast<Color>(index >> 1);
+      const Square corner = relative_square(color, make_square(index & 1 ? 0 : 7, 0));
+      if (king_square(color) != relative_square(color, make_square(4, 0)) ||
+          castling_rook_[index] != corner)
+        return false;
+    }
+  }
+  chess960_ = on;
+  return true;
+}
 
 Chess Chess::start_position() {
   return *parse(kStartFen);
@@ -79,6 +170,10 @@ std::optional<Chess> Chess::parse(std::string_view fen) {
 }
 
 std::optional<Chess> Chess::parse(std::string_view fen, std::string& error) {
+  return parse(fen, error, false);
+}
+
+std::optional<Chess> Chess::parse(std::string_view fen, std::string& error, bool chess960) {
   init_tables();
   const auto fail = [&error](std::string message) -> std::optional<Chess> {
     error = std::move(message);
@@ -138,23 +233,17 @@ std::optional<Chess> Chess::parse(std::string_view fen, std::string& error) {
     return fail("the side to move is 'w' or 'b', not '" + std::string(fields[1]) + "'");
   }
 
+  position.chess960_ = chess960;
   if (fields[2] != "-") {
     for (const char c : fields[2]) {
-      const std::size_t index = std::string_view("KQkq").find(c);
-      if (index == std::string_view::npos)
-        return fail(std::string("unknown castling letter '") + c + "' (KQkq or -)");
-      const auto right = static_cast<std::uint8_t>(1 << index);
-      if (position.castling_ & right)
+      const auto rook = castling_rook_of(position, c, chess960, error);
+      if (!rook) return std::nullopt;
+      const Color color = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
+      const int index =
+          castling_index(color, file_of(*rook) < file_of(position.king_square(color)));
+      if (position.castling_ & (1 << index))
         return fail(std::string("castling right '") + c + "' given twice");
-      const Color color = index < 2 ? kWhite : kBlack;
-      const Square king = relative_square(color, make_square(4, 0));
-      const Square rook = relative_square(color, make_square(index % 2 == 0 ? 7 : 0, 0));
-      if (position.board_[king] != make_piece(color, kKing) ||
-          position.board_[rook] != make_piece(color, kRook))
-        return fail(std::string("castling right '") + c + "' needs the " +
-                    (color == kWhite ? "white" : "black") + " king on " + square_name(king) +
-                    " and a rook on " + square_name(rook));
-      position.castling_ |= right;
+      position.add_castling_right(color, *rook);
     }
   }
 
@@ -218,6 +307,10 @@ std::uint64_t Chess::compute_key() const {
 }
 
 std::string Chess::to_text() const {
+  return to_text(chess960_ ? CastlingField::kShredder : CastlingField::kXFen);
+}
+
+std::string Chess::to_text(CastlingField castling) const {
   std::string fen;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
@@ -237,7 +330,19 @@ std::string Chess::to_text() const {
   fen += side_ == kWhite ? " w " : " b ";
   if (castling_ == 0) fen += '-';
   for (int index = 0; index < 4; ++index) {
-    if (castling_ & (1 << index)) fen += "KQkq"[index];
+    if (!(castling_ & (1 << index))) continue;
+    const Square rook = castling_rook_[index];
+    const Color color = static_cast<Color>(index >> 1);
+    // X-FEN names the outermost rook K or Q, and another by its file.
+    bool outermost = castling == CastlingField::kXFen;
+    const int step = index & 1 ? -1 : 1;
+    for (int file = file_of(rook) + step; outermost && file >= 0 && file < 8; file += step) {
+      if (board_[make_square(file, rank_of(rook))] == make_piece(color, kRook)) outermost = false;
+    }
+    char letter = outermost ? "KQ"[index & 1] : static_cast<char>('A' + file_of(rook));
+    if (color == kBlack)
+      letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    fen += letter;
   }
   fen += ' ';
   fen += en_passant_ == kNoSquare ? std::string("-") : square_name(en_passant_);
@@ -269,6 +374,10 @@ std::string Chess::move_text(Move move) {
   return text;
 }
 
+std::string Chess::chess960_castling_text(Move move) const {
+  return square_name(move.from()) + square_name(castling_rook_[castling_index_of(move)]);
+}
+
 std::optional<Chess::Move> Chess::parse_move(std::string_view text) const {
   if (text.size() != 4 && text.size() != 5) return std::nullopt;
   // Some GUIs write the promotion piece in upper case (a7a8Q), as Stockfish accepts.
@@ -278,7 +387,7 @@ std::optional<Chess::Move> Chess::parse_move(std::string_view text) const {
   MoveList moves;
   legal_moves(moves);
   for (const Move move : moves) {
-    if (move_text(move) == wanted) return move;
+    if (write_move(move) == wanted) return move;
   }
   return std::nullopt;
 }

@@ -93,6 +93,24 @@ Bitboard Chess::attackers_to(Square square, Bitboard occupied) const {
          (rook_attacks(square, occupied) & (by_type_[kRook] | by_type_[kQueen]));
 }
 
+bool Chess::can_castle(int index, Bitboard occupied, Bitboard danger,
+                       Bitboard their_straight) const {
+  if (!(castling_ & (1 << index)) || (occupied & castling_path_[index]) ||
+      (danger & castling_king_path_[index]))
+    return false;
+  // In Chess960 the castling rook may stand between the king's target and
+  // a rook or queen of theirs on the back rank (rook b1, queen a1, king
+  // landing on c1): `danger` saw the rook still there. In the corners it
+  // shields nothing, so standard chess never gets this far.
+  const Square rook = castling_rook_[index];
+  if (!(file_of(rook) == 0 || file_of(rook) == 7)) {
+    const Square target = castling_king_target(static_cast<Color>(index >> 1), index & 1);
+    if (rook_attacks(target, occupied ^ square_bb(rook)) & their_straight & rank_bb(rank_of(rook)))
+      return false;
+  }
+  return true;
+}
+
 template <Color kUs, bool kNoisyOnly, class Sink>
 void Chess::generate_for(Sink& sink) const {
   constexpr Color kThem = ~kUs;
@@ -205,21 +223,16 @@ void Chess::generate_for(Sink& sink) const {
     sink.add_from(from, reach);
   }
 
-  // Castling: the squares between king and rook empty, the king not in check
-  // and not passing or landing on an attacked square.
+  // Castling: the squares between king and rook and their targets empty,
+  // the king not in check and not passing or landing on an attacked square.
   if constexpr (!kNoisyOnly) {
-    constexpr std::uint8_t kShort = kUs == kWhite ? kWhiteShort : kBlackShort;
-    constexpr std::uint8_t kLong = kUs == kWhite ? kWhiteLong : kBlackLong;
-    constexpr Square kKingHome = relative_square(kUs, make_square(4, 0));
-    if ((castling_ & (kShort | kLong)) && !checkers) {
-      constexpr Bitboard kShortEmpty = square_bb(kKingHome + 1) | square_bb(kKingHome + 2);
-      constexpr Bitboard kLongEmpty =
-          square_bb(kKingHome - 1) | square_bb(kKingHome - 2) | square_bb(kKingHome - 3);
-      constexpr Bitboard kLongSafe = square_bb(kKingHome - 1) | square_bb(kKingHome - 2);
-      if ((castling_ & kShort) && !(occupied & kShortEmpty) && !(danger & kShortEmpty))
-        sink.add(Move(kKingHome, kKingHome + 2, Move::kCastling));
-      if ((castling_ & kLong) && !(occupied & kLongEmpty) && !(danger & kLongSafe))
-        sink.add(Move(kKingHome, kKingHome - 2, Move::kCastling));
+    constexpr int kShort = castling_index(kUs, false);
+    constexpr int kLong = castling_index(kUs, true);
+    if ((castling_ & ((1 << kShort) | (1 << kLong))) && !checkers) {
+      if (can_castle(kShort, occupied, danger, their_straight))
+        sink.add(Move(king, castling_king_target(kUs, false), Move::kCastling));
+      if (can_castle(kLong, occupied, danger, their_straight))
+        sink.add(Move(king, castling_king_target(kUs, true), Move::kCastling));
     }
   }
 }

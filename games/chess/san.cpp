@@ -37,7 +37,8 @@ std::string disambiguation(const Chess& position, Chess::Move move, const Chess:
 std::string san(const Chess& position, Chess::Move move) {
   std::string text;
   if (move.kind() == Chess::Move::kCastling) {
-    text = move.to() > move.from() ? "O-O" : "O-O-O";
+    // The king's target square tells the side (in Chess960 the king may not move).
+    text = chess::file_of(move.to()) == 6 ? "O-O" : "O-O-O";
   } else {
     const chess::PieceType type = chess::type_of(position.piece_on(move.from()));
     const bool capture = position.is_capture(move);

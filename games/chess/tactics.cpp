@@ -121,10 +121,14 @@ bool Chess::gives_check(Move move) const {
   if (move.kind() == Move::kPromotion) type = move.promotion();
   if (move.kind() == Move::kCastling) {
     // Only the rook can give check: from its new square, beside the king's.
-    const bool short_side = to > from;
-    const Square rook_from = short_side ? from + 3 : from - 4;
-    to = short_side ? from + 1 : from - 1;
-    occupied = (occupied ^ square_bb(rook_from)) | square_bb(to);
+    // Both leave their squares before either lands (in Chess960 the king
+    // may land where the rook stood).
+    const int index = castling_index_of(move);
+    const Square rook_from = castling_rook_[index];
+    const Square rook_to = castling_rook_target(us, index & 1);
+    occupied = (this->occupied() ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to) |
+               square_bb(rook_to);
+    to = rook_to;
     movers |= square_bb(rook_from);
     type = kRook;
   }

@@ -65,10 +65,25 @@ enum CastlingRight : std::uint8_t {
   kBlackLong = 8,
   kAllCastling = 15,
 };
+// The index of a right's bit (0 white short .. 3 black long): the rights'
+// tables are indexed by it.
+constexpr int castling_index(Color color, bool long_side) {
+  return 2 * color + (long_side ? 1 : 0);
+}
+// Where castling puts the king and the rook, in standard chess and in
+// Chess960 alike: g1 and f1 on the short side, c1 and d1 on the long.
+constexpr Square castling_king_target(Color color, bool long_side) {
+  return relative_square(color, make_square(long_side ? 2 : 6, 0));
+}
+constexpr Square castling_rook_target(Color color, bool long_side) {
+  return relative_square(color, make_square(long_side ? 3 : 5, 0));
+}
 
 // A move in 16 bits: destination (bits 0-5), origin (6-11), the promotion
 // piece minus a knight (12-13) and the kind (14-15). Castling is the king's
-// move (e1g1); the all-zero move (a1a1) is never legal and stands for "none".
+// move to its target square (e1g1; in Chess960 it may not move at all, g1g1),
+// which side it is told by that square's file (g or c); the all-zero move
+// (a1a1) is never legal and stands for "none".
 class Move {
  public:
   enum Kind : std::uint16_t {

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/san.hpp"
 #include "tools/match/adjudication.hpp"
 #include "tools/match/engine_spec.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/pgn.hpp"
-#include "games/chess/san.hpp"
 #include "tools/match/time_control.hpp"
 #include "tools/match/uci_engine.hpp"
 
@@ -148,6 +148,20 @@ TEST(MatchOpenings, OrderIsSequentialOrASeededShuffle) {
   // An offset starts later in the same shuffled order.
   const auto later = choose_openings(1000, 3, OpeningOrder::kRandom, 42, 10);
   EXPECT_EQ(later, (std::vector<std::size_t>{shuffled[10], shuffled[11], shuffled[12]}));
+}
+
+TEST(MatchOpenings, Chess960StartPositionsByNumber) {
+  const auto openings = chess960_openings();
+  ASSERT_EQ(openings.size(), 960u);
+  EXPECT_EQ(openings[518].line, 518);
+  EXPECT_EQ(openings[518].fen, std::string(Chess::kStartFen));
+  EXPECT_EQ(openings[0].fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  // A file of Chess960 positions is read in Chess960 mode, Shredder-FEN included.
+  std::string error;
+  const std::string line = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  EXPECT_EQ(epd_to_fen(line, error, true), line);
+  EXPECT_EQ(epd_to_fen(line, error), "");
+  EXPECT_NE(error.find("UCI_Chess960"), std::string::npos) << error;
 }
 
 TEST(MatchAdjudication, ResignsAfterTheAgreedRunOfLowScores) {
@@ -361,6 +375,29 @@ TEST(MatchPgn, BlackFirstAndTheStartPositionHasNoFenTag) {
   EXPECT_NE(text.find("1... e5 {0.001s} 2. Nf3 {0.001s} 1/2-1/2\n"), std::string::npos) << text;
   game.opening_fen = std::string(Chess::kStartFen);
   EXPECT_EQ(pgn_text(PgnTags{}, game).find("[FEN"), std::string::npos);
+}
+
+TEST(MatchPgn, Chess960NamesItsVariantAndStartPosition) {
+  GameRecord game;
+  game.chess960 = true;
+  game.opening_fen = std::string(Chess::kStartFen);  // start position 518
+  game.moves = {{"e2e4", "e4", std::nullopt, 0, 1}};
+  game.result = "*";
+  const std::string text = pgn_text(PgnTags{}, game);
+  EXPECT_NE(text.find("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" +
+                      std::string(Chess::kStartFen) + "\"]\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(MatchSan, Chess960CastlingIsWrittenByItsSide) {
+  // King on g1 castling short with the h1 rook (the king does not move),
+  // and a king on b1 castling long with the a1 rook (it moves right).
+  std::string error;
+  const auto short_castle = *Chess::parse("1r4k1/8/8/8/8/8/8/1R4KR w H - 0 1", error, true);
+  EXPECT_EQ(san(short_castle, *short_castle.parse_move("g1h1")), "O-O");
+  const auto long_castle = *Chess::parse("2k5/8/8/8/8/8/8/RK6 w A - 0 1", error, true);
+  EXPECT_EQ(san(long_castle, *long_castle.parse_move("b1a1")), "O-O-O");
 }
 
 TEST(MatchPgn, LinesStayWithinEightyCharacters) {

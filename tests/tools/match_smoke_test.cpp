@@ -344,6 +344,30 @@ TEST_F(MatchSmoke, BadInputIsNamedAndExitsWithTwo) {
   }
 }
 
+// Chess960 between two brudno processes: the start positions by number,
+// UCI_Chess960 on both, castling as the king taking its rook, and a PGN that
+// names its variant and replays in Chess960 mode.
+TEST_F(MatchSmoke, Chess960PlaysTheStartPositions) {
+  const auto run =
+      run_match({"--variant", "chess960", "--games", "2", "--tc", "2+0.05", "--maxmoves", "12",
+                 "--opening-order", "sequential", "--opening-start", "1", "--engine", BRUDNO_BINARY,
+                 "--pgn", pgn_path()});
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_TRUE(contains(run.output, "games of Chess960")) << run.output;
+  EXPECT_TRUE(contains(run.output, "game 1 (pair 1, start position 0)")) << run.output;
+  EXPECT_TRUE(contains(run.output, "UCI_Chess960=true")) << run.output;
+  const auto games = parse_pgn(pgn());
+  ASSERT_EQ(games.size(), 2u) << pgn();
+  for (const auto& game : games) {
+    EXPECT_EQ(game.tags.at("Variant"), "Chess960");
+    EXPECT_EQ(game.tags.at("FEN"), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  }
+  // An engine without UCI_Chess960 cannot play it.
+  const auto refused = run_match(append(arguments({kAfterE4}, 2), {"--variant", "chess960"}));
+  EXPECT_EQ(refused.status, 2) << refused.output;
+  EXPECT_TRUE(contains(refused.output, "declares no option 'UCI_Chess960'")) << refused.output;
+}
+
 TEST_F(MatchSmoke, ConnectFourStillPlays) {
   const auto run = run_match({"--game", "connect4", "--games", "2", "--base", "300", "--increment",
                               "10", "--engine", BRUDNO_BINARY});

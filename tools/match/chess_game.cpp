@@ -78,7 +78,9 @@ GameRecord play_chess_game(UciEngine* engines[2], const std::string& opening_fen
                            const GameSettings& settings, const std::atomic<bool>& stop) {
   GameRecord record;
   record.opening_fen = opening_fen;
-  Chess position = *Chess::parse(opening_fen);
+  record.chess960 = settings.chess960;
+  std::string parse_error;
+  Chess position = *Chess::parse(opening_fen, parse_error, settings.chess960);
   GameClock clocks[2] = {GameClock(settings.time_control), GameClock(settings.time_control)};
   Adjudicator adjudicator(settings.adjudication);
   std::vector<std::uint64_t> keys{position.key()};

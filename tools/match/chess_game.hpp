@@ -38,6 +38,9 @@ bool is_engine_fault(Termination termination);
 
 struct GameSettings {
   TimeControl time_control;
+  // Chess960: the arbiter reads the opening and the engines' castling
+  // (the king taking its rook) in Chess960 mode.
+  bool chess960 = false;
   double time_margin_ms = 0;  // a clock may run this far below zero before it falls
   AdjudicationRules adjudication;
 };
@@ -52,6 +55,7 @@ struct PlayedMove {
 
 struct GameRecord {
   std::string opening_fen;
+  bool chess960 = false;
   std::vector<PlayedMove> moves;
   // 1-0, 0-1, 1/2-1/2, or * for an interrupted game.
   std::string result = "*";

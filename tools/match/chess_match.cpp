@@ -123,7 +123,9 @@ void print_engine(std::ostream& out, int number, const UciEngine& engine) {
 }
 
 std::string opening_source(const ChessMatchSettings& settings) {
-  std::string text = std::filesystem::path(settings.openings_path).filename().string();
+  std::string text = settings.openings_path.empty()
+                         ? std::string("the 960 Chess960 start positions")
+                         : std::filesystem::path(settings.openings_path).filename().string();
   if (settings.opening_order == OpeningOrder::kRandom) {
     text += ", shuffled with seed " + std::to_string(settings.seed);
   } else {
@@ -172,7 +174,10 @@ class Match {
 std::unique_ptr<Match::EnginePair> Match::start_engines() {
   auto pair = std::make_unique<EnginePair>();
   for (int i = 0; i < 2; ++i) {
-    pair->engines[i] = std::make_unique<UciEngine>(settings_.engines[i], settings_.each);
+    EngineSpec spec = settings_.engines[i];
+    // Required, not --each: an engine without Chess960 cannot play the match.
+    if (settings_.chess960) spec.options.push_back({"UCI_Chess960", "true"});
+    pair->engines[i] = std::make_unique<UciEngine>(spec, settings_.each);
     pair->engines[i]->start();
   }
   return pair;
@@ -180,7 +185,9 @@ std::unique_ptr<Match::EnginePair> Match::start_engines() {
 
 int Match::run() {
   try {
-    openings_ = read_openings(settings_.openings_path);
+    openings_ = settings_.chess960 && settings_.openings_path.empty()
+                    ? chess960_openings()
+                    : read_openings(settings_.openings_path, settings_.chess960);
   } catch (const OpeningError& error) {
     std::cerr << "brudno-match: " << error.what() << '\n';
     return 2;
@@ -210,9 +217,10 @@ int Match::run() {
     }
   }
 
-  out_ << "match: " << settings_.games << " games of chess, " << pairs
+  out_ << "match: " << settings_.games << " games of "
+       << (settings_.chess960 ? "Chess960" : "chess") << ", " << pairs
        << " openings each played twice with colours reversed (" << opening_source(settings_) << "; "
-       << openings_.size() << " in the file)\n";
+       << openings_.size() << (settings_.openings_path.empty() ? " in all)\n" : " in the file)\n");
   if (static_cast<std::size_t>(pairs) > openings_.size()) {
     out_ << "note: " << pairs << " pairs from " << openings_.size()
          << " openings: openings repeat, and repeated pairs are not independent samples\n";
@@ -324,7 +332,9 @@ void Match::record_game(int game, int first_is_white, const GameRecord& record) 
   if (record.faulty_side >= 0) {
     ++tally_.engines[engine_of[record.faulty_side]].faults[record.termination];
   }
-  out_ << "game " << game + 1 << " (pair " << pair_index + 1 << ", opening line " << opening.line
+  const bool numbered = settings_.chess960 && settings_.openings_path.empty();
+  out_ << "game " << game + 1 << " (pair " << pair_index + 1
+       << (numbered ? ", start position " : ", opening line ") << opening.line
        << "): " << names_[engine_of[0]] << " - " << names_[engine_of[1]] << ' ' << record.result
        << ", " << record.reason << ", " << record.moves.size() << " plies\n";
 

@@ -25,7 +25,8 @@ struct ChessMatchSettings {
   GameSettings game;
   int games = 100;  // even: whole pairs
   int concurrency = 1;
-  std::string openings_path;
+  std::string openings_path;  // empty in Chess960: the 960 start positions
+  bool chess960 = false;
   OpeningOrder opening_order = OpeningOrder::kRandom;
   std::uint64_t seed = 1;
   std::size_t opening_start = 0;  // 0-based

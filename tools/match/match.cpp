@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
       (std::filesystem::path(arguments[0]).parent_path() / "brudno").string();
 
   std::string game = "chess";
+  std::string variant = "standard";
   int games = 100;
   std::string time_control;
   double base_ms = 1000;
@@ -94,6 +95,9 @@ int main(int argc, char** argv) {
       "  (default: the brudno beside this tool, against itself)\n\nOptions");
   options.add_options()("help,h", "show this help")("game", po::value(&game)->default_value(game),
                                                     "chess, connect4 or tictactoe")(
+      "variant", po::value(&variant)->default_value(variant),
+      "chess: standard or chess960 (Fischer random: UCI_Chess960 set on both engines, which "
+      "must declare it; the openings are the 960 start positions unless --openings is given)")(
       "games", po::value(&games)->default_value(games),
       "games to play; chess: an even number, two an opening")(
       "tc", po::value(&time_control),
@@ -107,11 +111,12 @@ int main(int argc, char** argv) {
       "concurrency", po::value(&concurrency)->default_value(concurrency),
       "chess: games at once, 1 or 2, each with its own engine processes")(
       "openings", po::value(&openings)->default_value(openings),
-      "chess: EPD file of opening positions")("opening-order",
-                                              po::value(&order)->default_value(order),
-                                              "chess: random (shuffled by --seed) or sequential")(
+      "chess: EPD file of opening positions (chess960: default the 960 start positions)")(
+      "opening-order", po::value(&order)->default_value(order),
+      "chess: random (shuffled by --seed) or sequential")(
       "opening-start", po::value(&opening_start)->default_value(opening_start),
-      "chess: the first opening taken, 1-based, in the (shuffled) order")(
+      "chess: the first opening taken, 1-based, in the (shuffled) order (chess960 start "
+      "positions: sequential from start position N-1 in the standard numbering)")(
       "seed", po::value(&seed)->default_value(seed), "seed for the openings")(
       "pgn", po::value(&pgn), "chess: write every game to this PGN file (replaced)")(
       "event", po::value(&event)->default_value(event), "chess: the PGN Event tag")(
@@ -197,7 +202,13 @@ int main(int argc, char** argv) {
   settings.game.time_margin_ms = margin_ms;
   settings.games = games;
   settings.concurrency = concurrency;
-  settings.openings_path = openings;
+  if (variant != "standard" && variant != "chess960") {
+    return fail("--variant must be standard or chess960");
+  }
+  settings.chess960 = variant == "chess960";
+  settings.game.chess960 = settings.chess960;
+  // Chess960 without an openings file plays the start positions themselves.
+  settings.openings_path = settings.chess960 && vm["openings"].defaulted() ? "" : openings;
   settings.seed = seed;
   settings.pgn_path = pgn;
   settings.event = event;

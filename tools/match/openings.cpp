@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/chess960.hpp"
 
 namespace brudno::tools::match {
 
@@ -17,7 +18,7 @@ bool is_number(const std::string& word) {
 
 }  // namespace
 
-std::string epd_to_fen(const std::string& line, std::string& error) {
+std::string epd_to_fen(const std::string& line, std::string& error, bool chess960) {
   std::istringstream words(line.substr(0, line.find(';')));
   std::vector<std::string> fields;
   for (std::string word; words >> word;) fields.push_back(word);
@@ -33,7 +34,7 @@ std::string epd_to_fen(const std::string& line, std::string& error) {
     fen += " 0 1";
   }
   std::string fault;
-  const auto position = games::Chess::parse(fen, fault);
+  const auto position = games::Chess::parse(fen, fault, chess960);
   if (!position) {
     error = fault;
     return "";
@@ -45,7 +46,7 @@ std::string epd_to_fen(const std::string& line, std::string& error) {
   return fen;
 }
 
-std::vector<Opening> read_openings(const std::string& path) {
+std::vector<Opening> read_openings(const std::string& path, bool chess960) {
   std::ifstream file(path);
   if (!file) throw OpeningError(path + ": cannot be read");
   std::vector<Opening> openings;
@@ -53,13 +54,20 @@ std::vector<Opening> read_openings(const std::string& path) {
   for (int number = 1; std::getline(file, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::string error;
-    std::string fen = epd_to_fen(line, error);
+    std::string fen = epd_to_fen(line, error, chess960);
     if (fen.empty()) {
       throw OpeningError(path + ":" + std::to_string(number) + ": " + error);
     }
     openings.push_back({number, std::move(fen)});
   }
   if (openings.empty()) throw OpeningError(path + ": no positions");
+  return openings;
+}
+
+std::vector<Opening> chess960_openings() {
+  std::vector<Opening> openings;
+  for (int number = 0; number < games::chess::kChess960Positions; ++number)
+    openings.push_back({number, games::chess::chess960_start_fen(number)});
   return openings;
 }
 

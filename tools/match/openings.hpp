@@ -1,8 +1,9 @@
 #pragma once
 // Opening positions from an EPD file (one position a line, as
-// 2moves_v1.epd), each checked by the chess rules when read, and the order
-// in which a match takes them: from an offset in the file's order, or
-// shuffled by a seed, so that a run can be repeated exactly.
+// 2moves_v1.epd), each checked by the chess rules when read, or the 960
+// start positions of Chess960, and the order in which a match takes them:
+// from an offset in the file's (or the numbering's) order, or shuffled by a
+// seed, so that a run can be repeated exactly.
 
 #include <cstdint>
 #include <stdexcept>
@@ -12,7 +13,7 @@
 namespace brudno::tools::match {
 
 struct Opening {
-  int line = 0;     // in the file, 1-based
+  int line = 0;     // in the file, 1-based; a Chess960 start position's number (0-959)
   std::string fen;  // full FEN: counters "0 1" added where the EPD line has none
 };
 
@@ -23,11 +24,16 @@ class OpeningError : public std::runtime_error {
 
 // Every position of the file; throws OpeningError naming the file, the line
 // and the fault when a line is not a legal position.
-std::vector<Opening> read_openings(const std::string& path);
+// In Chess960 mode the castling fields are read as Chess960's.
+std::vector<Opening> read_openings(const std::string& path, bool chess960 = false);
+
+// The 960 start positions of Chess960 in their standard numbering, each
+// with its number as its line.
+std::vector<Opening> chess960_openings();
 
 // One EPD line (its operations after the four position fields are dropped)
 // as a full FEN, or empty with `error` set.
-std::string epd_to_fen(const std::string& line, std::string& error);
+std::string epd_to_fen(const std::string& line, std::string& error, bool chess960 = false);
 
 enum class OpeningOrder { kSequential, kRandom };
 

@@ -55,7 +55,10 @@ std::string pgn_text(const PgnTags& tags, const GameRecord& game) {
   std::string text = tag("Event", tags.event) + tag("Site", tags.site) + tag("Date", tags.date) +
                      tag("Round", tags.round) + tag("White", tags.white) +
                      tag("Black", tags.black) + tag("Result", game.result);
-  if (game.opening_fen != games::Chess::kStartFen) {
+  // A Chess960 game names its variant and always its start position, as
+  // Chess960 PGN readers need both (start position 518 included).
+  if (game.chess960) text += tag("Variant", "Chess960");
+  if (game.chess960 || game.opening_fen != games::Chess::kStartFen) {
     text += tag("SetUp", "1") + tag("FEN", game.opening_fen);
   }
   if (!tags.time_control.empty()) text += tag("TimeControl", tags.time_control);
@@ -63,7 +66,8 @@ std::string pgn_text(const PgnTags& tags, const GameRecord& game) {
   text += tag("PlyCount", std::to_string(game.moves.size()));
   text += '\n';
 
-  const auto start = games::Chess::parse(game.opening_fen);
+  std::string fault;
+  const auto start = games::Chess::parse(game.opening_fen, fault, game.chess960);
   int number = start ? start->fullmove_number() : 1;
   int side = start ? start->side_to_move() : 0;
   std::vector<std::string> tokens;

@@ -1,6 +1,7 @@
 #pragma once
 // A played game as PGN (the export format): the seven standard tags, then
-// SetUp and FEN for the opening position, TimeControl, Termination and
+// Variant "Chess960" for a Chess960 game, SetUp and FEN for the opening
+// position (always in Chess960), TimeControl, Termination and
 // PlyCount; SAN moves numbered from the opening's move number, each with a
 // comment of the engine's score, depth and time ("{+0.35/12 0.021s}"), the
 // reason the game ended, and the result. Lines are at most 80 characters.
