@@ -346,7 +346,10 @@ std::string Chess::to_text(CastlingField castling) const {
   }
   fen += ' ';
   fen += en_passant_ == kNoSquare ? std::string("-") : square_name(en_passant_);
-  fen += ' ' + std::to_string(halfmove_clock_) + ' ' + std::to_string(fullmove_number_);
+  // The counters go on past the reader's limits as moves are played; written
+  // within them, a FEN always reads back to the same text.
+  fen += ' ' + std::to_string(std::min(halfmove_clock_, kMaxHalfmoveClock)) + ' ' +
+         std::to_string(std::min(fullmove_number_, kMaxFullmoveNumber));
   return fen;
 }
 

@@ -97,6 +97,17 @@ TEST(ChessFen, RoundTrips) {
             "4k3/8/8/8/8/8/8/4K3 w - - 150 60");
   EXPECT_EQ(position("4k3/8/8/8/8/8/8/4K3 w - - 9999 60").to_text(),
             "4k3/8/8/8/8/8/8/4K3 w - - 150 60");
+  // Counters played past those limits are written within them, so that the
+  // text reads back to itself.
+  for (const char* fen : {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 150 100000",
+                          "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 9999 999999"}) {
+    Chess played = position(fen);
+    played.play(*played.parse_move("e8c8"));
+    EXPECT_EQ(played.halfmove_clock(), 151);
+    EXPECT_EQ(played.fullmove_number(), 100001);
+    EXPECT_EQ(played.to_text(), "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 150 100000");
+    EXPECT_EQ(position(played.to_text()).to_text(), played.to_text());
+  }
   // An en-passant square no pawn can take on is not part of the position.
   EXPECT_EQ(position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").to_text(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
