@@ -13,6 +13,7 @@
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
+#include "tools/fixed_decimals.hpp"
 #include "tools/tune/pgn_reader.hpp"
 #include "tools/wdl/wdl_fit.hpp"
 
@@ -22,15 +23,9 @@ namespace {
 namespace po = boost::program_options;
 using games::chess::WdlModel;
 
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
 std::string cubic_text(const std::array<double, 4>& c) {
-  return "{{" + fixed(c[0], 3) + ", " + fixed(c[1], 3) + ", " + fixed(c[2], 3) + ", " +
-         fixed(c[3], 3) + "}}";
+  return "{{" + fixed_decimals(c[0], 3) + ", " + fixed_decimals(c[1], 3) + ", " +
+         fixed_decimals(c[2], 3) + ", " + fixed_decimals(c[3], 3) + "}}";
 }
 
 }  // namespace
@@ -88,10 +83,11 @@ int run_fit_wdl(const Arguments& args, std::ostream& out, std::ostream& err) {
   const WdlModel model =
       wdl::fit(fitted, start, wdl::FitOptions{static_cast<int>(iterations.value), 1.0});
   out << "mean log-likelihood loss, before -> after: fitted "
-      << fixed(wdl::log_loss(start, fitted), 4) << " -> " << fixed(wdl::log_loss(model, fitted), 4);
+      << fixed_decimals(wdl::log_loss(start, fitted), 4) << " -> "
+      << fixed_decimals(wdl::log_loss(model, fitted), 4);
   if (!held_out.empty()) {
-    out << ", held out " << fixed(wdl::log_loss(start, held_out), 4) << " -> "
-        << fixed(wdl::log_loss(model, held_out), 4);
+    out << ", held out " << fixed_decimals(wdl::log_loss(start, held_out), 4) << " -> "
+        << fixed_decimals(wdl::log_loss(model, held_out), 4);
   }
   out << "\nwin/draw/loss per mille at material 58 (queens on) and 20 (a rook ending):\n";
   for (const int score : {0, 50, 100, 200, 400}) {

@@ -15,6 +15,7 @@
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
+#include "tools/fixed_decimals.hpp"
 #include "tools/tune/pgn_reader.hpp"
 #include "tools/tune/quiet_positions.hpp"
 #include "tools/tune/texel.hpp"
@@ -24,12 +25,6 @@ namespace {
 
 namespace po = boost::program_options;
 using namespace tune;
-
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
 
 }  // namespace
 
@@ -118,7 +113,8 @@ int run_tune(const Arguments& args, std::ostream& out, std::ostream& err) {
 
   const auto before = training.current_weights();
   const double k = fit_scale(training, before);
-  out << "scale K: " << fixed(k, 4) << " (fitted to the weights as they are)\n" << std::flush;
+  out << "scale K: " << fixed_decimals(k, 4) << " (fitted to the weights as they are)\n"
+      << std::flush;
   const double before_fitted = training.mean_error(before, k);
   const double before_held_out = held_out.mean_error(before, k);
   std::vector<Weight> best;
@@ -131,9 +127,11 @@ int run_tune(const Arguments& args, std::ostream& out, std::ostream& err) {
     for (auto& weight : after) weight = {std::round(weight.mg), std::round(weight.eg)};
     const double held_out_error = held_out.mean_error(after, k);
     out << "prior " << prior << ": mean squared error, before -> after: fitted "
-        << fixed(before_fitted, 6) << " -> " << fixed(training.mean_error(after, k), 6);
+        << fixed_decimals(before_fitted, 6) << " -> "
+        << fixed_decimals(training.mean_error(after, k), 6);
     if (held_out.size() > 0) {
-      out << ", held out " << fixed(before_held_out, 6) << " -> " << fixed(held_out_error, 6);
+      out << ", held out " << fixed_decimals(before_held_out, 6) << " -> "
+          << fixed_decimals(held_out_error, 6);
     }
     out << '\n' << std::flush;
     if (best.empty() || held_out_error < best_held_out) {

@@ -4,7 +4,7 @@ namespace brudno::games {
 
 namespace {
 
-constexpr char kPieceLetters[] = " PNBRQK";
+constexpr char kSanPieceLetters[] = " PNBRQK";
 
 std::string square_text(chess::Square square) {
   return {static_cast<char>('a' + chess::file_of(square)),
@@ -47,12 +47,12 @@ std::string san(const Chess& position, Chess::Move move) {
         text = std::string(1, static_cast<char>('a' + chess::file_of(move.from()))) + "x";
       text += square_text(move.to());
       if (move.kind() == Chess::Move::kPromotion) {
-        text += std::string("=") + kPieceLetters[move.promotion()];
+        text += std::string("=") + kSanPieceLetters[move.promotion()];
       }
     } else {
       Chess::MoveList legal;
       position.legal_moves(legal);
-      text = kPieceLetters[type];
+      text = kSanPieceLetters[type];
       text += disambiguation(position, move, legal);
       if (capture) text += 'x';
       text += square_text(move.to());

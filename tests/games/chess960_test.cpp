@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "tests/games/perft_cases.hpp"
 
 namespace brudno::games {
 namespace {
@@ -258,37 +259,13 @@ TEST(Chess960Playouts, HooksTextAndKeysAgree) {
 }
 
 // The published counts, each position its own case.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kMaxLeaves = 1'000'000;
-#else
-constexpr std::uint64_t kMaxLeaves = 40'000'000;
-#endif
+using testing_perft::PerftCase;
 
-struct PerftCase {
-  int line = 0;
-  std::string fen;
-  std::vector<std::pair<int, std::uint64_t>> counts;
-};
-
-void PrintTo(const PerftCase& entry, std::ostream* out) {
-  *out << entry.fen;
-}
+constexpr std::uint64_t kMaxChess960Leaves = testing_perft::leaf_budget(40'000'000);
 
 std::vector<PerftCase> published() {
-  std::ifstream in(std::string(BRUDNO_TEST_DATA) + "/chess960/perft_cpw960.epd");
-  std::vector<PerftCase> cases;
-  std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
-    const auto semicolon = text.find(';');
-    if (semicolon == std::string::npos) continue;
-    PerftCase entry{line, text.substr(0, semicolon), {}};
-    std::istringstream fields(text.substr(semicolon));
-    std::string depth;
-    std::uint64_t leaves = 0;
-    while (fields >> depth >> leaves) entry.counts.emplace_back(std::stoi(depth.substr(2)), leaves);
-    cases.push_back(std::move(entry));
-  }
-  return cases;
+  return testing_perft::read_perft_cases(
+      std::string(BRUDNO_TEST_DATA) + "/chess960/perft_cpw960.epd", "line");
 }
 
 TEST(Chess960Perft, DataFileIsThere) {
@@ -302,14 +279,14 @@ TEST_P(Chess960Perft, PublishedCountsMatch) {
   auto position = chess960(entry.fen);
   EXPECT_EQ(position.to_text(), entry.fen.substr(0, entry.fen.find_last_not_of(' ') + 1));
   for (const auto& [depth, leaves] : entry.counts) {
-    if (leaves >= kMaxLeaves) continue;
+    if (leaves >= kMaxChess960Leaves) continue;
     EXPECT_EQ(perft(position, depth), leaves) << entry.fen << " depth " << depth;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Cpw, Chess960Perft, testing::ValuesIn(published()),
                          [](const testing::TestParamInfo<PerftCase>& info) {
-                           return "line_" + std::to_string(info.param.line);
+                           return info.param.name;
                          });
 
 }  // namespace

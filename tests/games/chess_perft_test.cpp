@@ -12,49 +12,18 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "tests/games/perft_cases.hpp"
 
 namespace brudno::games {
 namespace {
 
-// Every count below this is checked. The sanitizer builds run 3-20x slower,
-// so they check the counts below a million and the release build the rest.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kMaxLeaves = 1'000'000;
-#else
-constexpr std::uint64_t kMaxLeaves = 10'000'000;
-#endif
+using testing_perft::PerftCase;
+using testing_perft::read_perft_cases;
 
-struct PerftCase {
-  std::string name;
-  std::string path;  // the file, named when it is missing
-  std::string fen;
-  std::vector<std::pair<int, std::uint64_t>> counts;  // depth, leaves
-};
+constexpr std::uint64_t kMaxLeaves = testing_perft::leaf_budget(10'000'000);
 
-// How CTest and failure messages name a case: by its FEN.
-void PrintTo(const PerftCase& entry, std::ostream* out) {
-  *out << entry.fen;
-}
-
-// Lines `FEN ;D1 n ;D2 n ...`. A missing file is one case that skips.
 std::vector<PerftCase> load(const std::string& file, const std::string& prefix) {
-  const std::string path = std::string(BRUDNO_SHARED_DATA) + "/chess/" + file;
-  std::ifstream in(path);
-  if (!in) return {{prefix + "_missing", path, "", {}}};
-  std::vector<PerftCase> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    const std::size_t semicolon = line.find(';');
-    if (semicolon == std::string::npos) continue;
-    PerftCase entry{
-        prefix + "_" + std::to_string(cases.size() + 1), path, line.substr(0, semicolon), {}};
-    std::istringstream fields(line.substr(semicolon));
-    std::string depth;
-    std::uint64_t leaves = 0;
-    while (fields >> depth >> leaves) entry.counts.emplace_back(std::stoi(depth.substr(2)), leaves);
-    cases.push_back(std::move(entry));
-  }
-  return cases;
+  return read_perft_cases(std::string(BRUDNO_SHARED_DATA) + "/chess/" + file, prefix);
 }
 
 class ChessPerft : public testing::TestWithParam<PerftCase> {};

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
+#include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
 #include "tools/epd_suite.hpp"
 
@@ -17,11 +18,7 @@ namespace {
 
 using games::Chess;
 
-struct Run {
-  int status;
-  std::string out;
-  std::string err;
-};
+using testing_commands::CommandRun;
 
 std::filesystem::path write_suite(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() /
@@ -30,11 +27,8 @@ std::filesystem::path write_suite(const std::string& name, const std::string& te
   return path;
 }
 
-Run epd(Arguments args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = run_epd(args, out, err);
-  return {status, out.str(), err.str()};
+CommandRun epd(const Arguments& args) {
+  return testing_commands::run_command(run_epd, args);
 }
 
 std::string uci(std::optional<Chess::Move> move) {

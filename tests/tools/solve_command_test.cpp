@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
 
 namespace brudno::tools {
@@ -15,11 +16,7 @@ namespace {
 
 const std::string kPuzzles = std::string(BRUDNO_SHARED_DATA) + "/puzzles/";
 
-struct Run {
-  int status;
-  std::string out;
-  std::string err;
-};
+using testing_commands::CommandRun;
 
 // The pattern database cache of this test process: CTest runs the tests of
 // this file as processes of their own, side by side.
@@ -28,13 +25,10 @@ std::filesystem::path cache_directory() {
          ("brudno-solve-test-cache-" + std::to_string(::getpid()));
 }
 
-Run solve(Arguments args) {
-  std::ostringstream out;
-  std::ostringstream err;
+CommandRun solve(Arguments args) {
   args.insert(args.begin(), "--cache-dir");
   args.insert(args.begin() + 1, cache_directory().string());
-  const int status = run_solve(args, out, err);
-  return {status, out.str(), err.str()};
+  return testing_commands::run_command(run_solve, args);
 }
 
 bool contains(const std::string& text, const std::string& part) {

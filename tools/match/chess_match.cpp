@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tools/fixed_decimals.hpp"
 #include "tools/match/load_monitor.hpp"
 #include "tools/match/pgn.hpp"
 
@@ -41,7 +42,7 @@ struct EngineTally {
   double thinking_cpu_s = 0;
 };
 
-struct Tally {
+struct ChessTally {
   EngineTally engines[2];
   std::map<Termination, int> endings;
   int white_wins = 0;
@@ -53,17 +54,11 @@ struct Tally {
   std::map<int, std::array<std::optional<double>, 2>> open_pairs;
 };
 
-std::string fixed(double value, int digits) {
-  std::ostringstream text;
-  text << std::fixed << std::setprecision(digits) << value;
-  return text.str();
-}
-
 std::string signed_fixed(double value, int digits) {
   if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
   if (value == 0) value = 0;  // no "-0.0"
   std::string text = value >= 0 ? "+" : "";
-  text += fixed(value, digits);
+  text += fixed_decimals(value, digits);
   return text;
 }
 
@@ -163,7 +158,7 @@ class Match {
   std::mutex mutex_;  // guards everything below and the output
   int next_game_ = 0;
   std::atomic<bool> stop_{false};
-  Tally tally_;
+  ChessTally tally_;
   std::optional<SprtDecision> decision_;
   double last_llr_ = 0;
   Clock::time_point last_load_check_ = Clock::now();
@@ -227,18 +222,21 @@ int Match::run() {
   }
   for (int i = 0; i < 2; ++i) print_engine(out_, i + 1, *engine_pairs[0]->engines[i]);
   const auto& control = settings_.game.time_control;
-  out_ << "time control: " << control.text() << " (" << fixed(control.base_ms, 0) << " ms";
+  out_ << "time control: " << control.text() << " (" << fixed_decimals(control.base_ms, 0) << " ms";
   if (control.moves > 0) out_ << " for " << control.moves << " moves";
-  out_ << " + " << fixed(control.increment_ms, 0) << " ms a move), clocks measured here from "
-       << "`go` to `bestmove`; a clock may fall " << fixed(settings_.game.time_margin_ms, 0)
+  out_ << " + " << fixed_decimals(control.increment_ms, 0)
+       << " ms a move), clocks measured here from "
+       << "`go` to `bestmove`; a clock may fall "
+       << fixed_decimals(settings_.game.time_margin_ms, 0)
        << " ms below zero before the game is lost on time (--time-margin)\n";
   out_ << "adjudication:\n";
   for (const auto& line : settings_.game.adjudication.describe()) out_ << "  " << line << '\n';
   if (settings_.sprt) {
     const auto& sprt = *settings_.sprt;
     out_ << "SPRT: H0 elo " << sprt.elo0 << " against H1 elo " << sprt.elo1 << " (logistic), alpha "
-         << sprt.alpha << ", beta " << sprt.beta << ", bounds (" << fixed(sprt.lower_bound(), 2)
-         << ", " << fixed(sprt.upper_bound(), 2) << "), log-likelihood ratio of the pairs\n";
+         << sprt.alpha << ", beta " << sprt.beta << ", bounds ("
+         << fixed_decimals(sprt.lower_bound(), 2) << ", " << fixed_decimals(sprt.upper_bound(), 2)
+         << "), log-likelihood ratio of the pairs\n";
   }
   out_ << "concurrency: " << settings_.concurrency << " game"
        << (settings_.concurrency > 1 ? "s" : "") << " at once, each engine with "
@@ -347,9 +345,9 @@ void Match::record_game(int game, int first_is_white, const GameRecord& record) 
     if (settings_.sprt) {
       last_llr_ = sprt_llr(tally_.pairs, settings_.sprt->elo0, settings_.sprt->elo1);
       out_ << "pair " << pair_index + 1 << ": " << names_[0] << ' ' << points << " of 2; after "
-           << tally_.pairs.pairs() << " pairs LLR " << fixed(last_llr_, 2) << " ("
-           << fixed(settings_.sprt->lower_bound(), 2) << ", "
-           << fixed(settings_.sprt->upper_bound(), 2) << ")\n";
+           << tally_.pairs.pairs() << " pairs LLR " << fixed_decimals(last_llr_, 2) << " ("
+           << fixed_decimals(settings_.sprt->lower_bound(), 2) << ", "
+           << fixed_decimals(settings_.sprt->upper_bound(), 2) << ")\n";
       const auto decision = sprt_decision(last_llr_, *settings_.sprt);
       if (decision != SprtDecision::kContinue && !decision_) {
         decision_ = decision;
@@ -376,7 +374,7 @@ void Match::check_load(bool force) {
   // the cores means that some thread, the engines' or another program's, waits.
   const auto load = load_average();
   if (load && *load + (force ? demand : 0) > cores + 0.5) {
-    out_ << "warning: the 1-minute load average is " << fixed(*load, 2) << " on " << cores
+    out_ << "warning: the 1-minute load average is " << fixed_decimals(*load, 2) << " on " << cores
          << " cores";
     if (force) {
       out_ << " before the match starts; with the " << demand
@@ -395,7 +393,7 @@ void Match::check_cpu_share() {
     if (engine.thinking_ms < 5000) continue;  // too little to measure with 10 ms ticks
     const double share = engine.thinking_cpu_s * 1000 / engine.thinking_ms;
     if (share < 0.85) {
-      out_ << "warning: " << names_[i] << " has had " << fixed(100 * share, 0)
+      out_ << "warning: " << names_[i] << " has had " << fixed_decimals(100 * share, 0)
            << "% of a core while its clock ran: it waits for the processor, so its clock is "
               "distorted\n";
     }
@@ -413,20 +411,21 @@ void Match::print_summary() {
     return;
   }
   out_ << names_[0] << ": " << first.wdl.wins << " wins, " << first.wdl.draws << " draws, "
-       << first.wdl.losses << " losses; score " << fixed(first.wdl.points(), 1) << " of " << games
-       << " (" << fixed(100 * first.wdl.points() / static_cast<double>(games), 1) << "%)\n";
+       << first.wdl.losses << " losses; score " << fixed_decimals(first.wdl.points(), 1) << " of "
+       << games << " (" << fixed_decimals(100 * first.wdl.points() / static_cast<double>(games), 1)
+       << "%)\n";
   if (const auto estimate = estimate_elo(tally_.pairs)) {
     // One-sided results have no finite Elo nor a finite interval.
     const std::string error =
-        std::isfinite(estimate->elo_error) ? fixed(estimate->elo_error, 1) : "inf";
+        std::isfinite(estimate->elo_error) ? fixed_decimals(estimate->elo_error, 1) : "inf";
     out_ << "Elo difference: " << signed_fixed(estimate->elo, 1) << " +/- " << error
          << " (95%: " << signed_fixed(estimate->elo_low, 1) << " to "
          << signed_fixed(estimate->elo_high, 1) << "), pentanomial from " << estimate->samples
-         << " pairs; LOS " << fixed(100 * estimate->los, 1) << "%\n";
+         << " pairs; LOS " << fixed_decimals(100 * estimate->los, 1) << "%\n";
   }
   if (const auto trinomial = estimate_elo(first.wdl)) {
     const std::string error =
-        std::isfinite(trinomial->elo_error) ? fixed(trinomial->elo_error, 1) : "inf";
+        std::isfinite(trinomial->elo_error) ? fixed_decimals(trinomial->elo_error, 1) : "inf";
     out_ << "  (from the games alone, as if independent: " << signed_fixed(trinomial->elo, 1)
          << " +/- " << error << ")\n";
   }
@@ -456,9 +455,10 @@ void Match::print_summary() {
          << ", illegal moves " << count(Termination::kIllegalMove) << ", no move "
          << count(Termination::kNoMove) << ", disconnects " << count(Termination::kDisconnect)
          << "; lowest clock after a move "
-         << (engine.lowest_clock_ms < 1e17 ? fixed(engine.lowest_clock_ms, 1) + " ms" : "-");
+         << (engine.lowest_clock_ms < 1e17 ? fixed_decimals(engine.lowest_clock_ms, 1) + " ms"
+                                           : "-");
     if (engine.thinking_ms >= 1000) {
-      out_ << "; " << fixed(100 * engine.thinking_cpu_s * 1000 / engine.thinking_ms, 0)
+      out_ << "; " << fixed_decimals(100 * engine.thinking_cpu_s * 1000 / engine.thinking_ms, 0)
            << "% of a core while its clock ran";
     }
     out_ << '\n';
@@ -466,8 +466,9 @@ void Match::print_summary() {
   check_cpu_share();
   if (settings_.sprt) {
     const auto& sprt = *settings_.sprt;
-    out_ << "SPRT [" << sprt.elo0 << ", " << sprt.elo1 << "]: LLR " << fixed(last_llr_, 2) << " ("
-         << fixed(sprt.lower_bound(), 2) << ", " << fixed(sprt.upper_bound(), 2) << "): ";
+    out_ << "SPRT [" << sprt.elo0 << ", " << sprt.elo1 << "]: LLR " << fixed_decimals(last_llr_, 2)
+         << " (" << fixed_decimals(sprt.lower_bound(), 2) << ", "
+         << fixed_decimals(sprt.upper_bound(), 2) << "): ";
     if (decision_ == SprtDecision::kAcceptH1) {
       out_ << "H1 accepted: " << names_[0] << " is stronger by about " << sprt.elo1
            << " Elo or more\n";
