@@ -24,6 +24,7 @@ class KillerTable {
   [[nodiscard]] bool is_killer(int ply, std::uint16_t move) const {
     return killers_[ply][0] == move + 1u || killers_[ply][1] == move + 1u;
   }
+  void clear() { killers_ = {}; }
 
  private:
   std::array<std::array<std::uint32_t, 2>, kMaxPly + 1> killers_{};
@@ -42,6 +43,10 @@ class HistoryTable {
     }
   }
   [[nodiscard]] int value(std::uint16_t move) const { return history_[index(move)]; }
+  // Halves every count: what was learnt counts, but the next cut-offs more.
+  void age() {
+    for (int& entry : history_) entry /= 2;
+  }
 
  private:
   static std::size_t index(std::uint16_t move) {
@@ -79,6 +84,12 @@ class QuietHistory {
   }
   void set_counter(std::uint16_t previous, std::uint16_t move) {
     counters_[previous % kMoves] = move + 1u;
+  }
+  // Halves every value (see HistoryTable::age()); the counter moves stay.
+  void age() {
+    for (auto& side : history_) {
+      for (int& entry : side) entry /= 2;
+    }
   }
 
  private:

@@ -14,7 +14,6 @@
 // alpha-beta search whose table entries are sound bounds whoever wrote them.
 // The others are then cut off.
 
-#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <algorithm>
@@ -25,6 +24,8 @@
 
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
+#include "engine/search_arena.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/search_worker.hpp"
 #include "engine/searchers.hpp"
 #include "engine/team_run.hpp"
@@ -37,10 +38,17 @@ class ParallelSearch {
   using Move = typename G::Move;
   using Worker = SearchWorker<G, /*kTeam=*/true>;
 
-  ParallelSearch(const G& root, TranspositionTable& table, const AbortPolicy& abort, int threads)
-      : arena_(threads) {
+  // With `memory` (readied by SearchMemory::start_search(threads)) the
+  // threads run in its arena and order moves with its per-thread memories;
+  // without, the search makes its own arena and starts from nothing.
+  ParallelSearch(const G& root, TranspositionTable& table, const AbortPolicy& abort, int threads,
+                 SearchMemory* memory = nullptr)
+      : own_arena_(memory == nullptr ? std::make_unique<SearchArena>(threads) : nullptr),
+        arena_(memory == nullptr ? own_arena_->get() : memory->arena().get()) {
     for (int i = 0; i < threads; ++i) {
-      workers_.push_back(std::make_unique<Worker>(root, table, abort));
+      OrderingMemory* ordering =
+          memory == nullptr ? nullptr : &memory->thread(static_cast<std::size_t>(i));
+      workers_.push_back(std::make_unique<Worker>(root, table, abort, ordering));
       workers_.back()->watch_cutoff(&finished_);
       workers_.back()->share_busy(&busy_);
     }
@@ -110,7 +118,8 @@ class ParallelSearch {
     context_->cancel_group_execution();
   }
 
-  tbb::task_arena arena_;
+  std::unique_ptr<SearchArena> own_arena_;  // when no memory was given
+  tbb::task_arena& arena_;
   std::vector<std::unique_ptr<Worker>> workers_;
   BusyTable busy_;
   std::atomic<bool> finished_{false};

@@ -21,6 +21,7 @@
 #include "engine/game.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/search_report.hpp"
 #include "engine/search_settings.hpp"
 #include "engine/searchers.hpp"
@@ -39,8 +40,13 @@ class Search {
   using RootMoveReporter = std::function<void(const CurrentMove<Move>&)>;
   using Clock = std::chrono::steady_clock;
 
-  explicit Search(TranspositionTable& table, SearchSettings settings = {})
-      : table_(table), settings_(settings) {}
+  // `memory`, when given, is kept by the caller from one search to the next
+  // (a session keeps one per game): the threads' ordering memory and their
+  // arena. Without it each run starts from nothing, as the bench does, so
+  // that its node counts do not depend on what was searched before.
+  explicit Search(TranspositionTable& table, SearchSettings settings = {},
+                  SearchMemory* memory = nullptr)
+      : table_(table), settings_(settings), memory_(memory) {}
 
   // Told of each root move as the search starts it, once a second has
   // passed (UCI sends currmove only then, not to flood the GUI).
@@ -138,13 +144,14 @@ class Search {
   void deepen_alternating(const G& root, const Run& run,
                           SearchResult<Move>& result) requires(!HasChance<Game>) {
     if (settings_.threads > 1) {
-      ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads);
+      ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads, memory_);
       parallel.restrict_root(run.only);
       parallel.set_selective(settings_.selective);
       parallel.report_root_moves(root_move_callback(run));
       deepen_with(parallel, root, run, result);
     } else {
-      SearchWorker<G> worker(root, table_, run.abort);
+      SearchWorker<G> worker(root, table_, run.abort,
+                             memory_ == nullptr ? nullptr : &memory_->thread(0));
       worker.restrict_root(run.only);
       worker.set_selective(settings_.selective);
       worker.report_root_moves(root_move_callback(run));
@@ -291,6 +298,7 @@ class Search {
 
   TranspositionTable& table_;
   SearchSettings settings_;
+  SearchMemory* memory_;
   RootMoveReporter root_move_reporter_;
   int current_depth_ = 0;  // the iteration running, for currmove
 };
@@ -306,6 +314,7 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
   SearchClock own_clock;
   SearchClock& timer = clock != nullptr ? *clock : own_clock;
   table_.new_search();
+  if (memory_ != nullptr) memory_->start_search(std::max(settings_.threads, 1));
   const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
   // Deepening arms the clock once its first iteration is done; solving,
   // which has no first iteration to finish, is timed from the start.

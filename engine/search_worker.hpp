@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
+#include "engine/ordering_memory.hpp"
 #include "engine/searchers.hpp"
 #include "engine/selectivity.hpp"
 #include "engine/terminal.hpp"
@@ -42,8 +44,18 @@ class SearchWorker {
   // Told of each root move as it is started, with its number from 1.
   using RootMoveCallback = std::function<void(Move, int)>;
 
-  SearchWorker(const G& root, TranspositionTable& table, const AbortPolicy& abort)
-      : position_(root), table_(table), abort_(abort) {}
+  // `memory`, when given, is what the worker orders moves with and learns
+  // into, kept by the caller from one search to the next (SearchMemory);
+  // without one the worker starts from nothing and its learning ends with it.
+  SearchWorker(const G& root, TranspositionTable& table, const AbortPolicy& abort,
+               OrderingMemory* memory = nullptr)
+      : position_(root),
+        table_(table),
+        abort_(abort),
+        own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>() : nullptr),
+        killers_(memory == nullptr ? own_memory_->killers : memory->killers),
+        history_(memory == nullptr ? own_memory_->history : memory->history),
+        quiet_history_(memory == nullptr ? own_memory_->quiet : memory->quiet) {}
 
   // Searches the root to `depth` within (alpha, beta), fail-soft: a result at or
   // below alpha is an upper bound, at or above beta a lower bound, else exact.
@@ -777,9 +789,10 @@ class SearchWorker {
   G position_;
   TranspositionTable& table_;
   const AbortPolicy& abort_;
-  KillerTable killers_;
-  HistoryTable history_;
-  QuietHistory quiet_history_;
+  std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
+  KillerTable& killers_;
+  HistoryTable& history_;
+  QuietHistory& quiet_history_;
   // The move played into each ply, as move bits + 1 (0: none, or a null
   // move), for the counter-move table.
   std::array<std::uint32_t, kMaxPly + 2> move_into_{};

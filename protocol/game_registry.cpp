@@ -21,10 +21,12 @@ std::string_view default_game() {
 }
 
 std::unique_ptr<GameSession> make_game_session(std::string_view name,
-                                               engine::TranspositionTable& table) {
+                                               engine::TranspositionTable& table,
+                                               engine::SearchMemory& memory) {
   std::unique_ptr<GameSession> session;
-  AllGames::visit(name,
-                  [&]<engine::Game G>() { session = std::make_unique<GameSessionFor<G>>(table); });
+  AllGames::visit(name, [&]<engine::Game G>() {
+    session = std::make_unique<GameSessionFor<G>>(table, memory);
+  });
   return session ? std::move(session) : make_problem_session(name);
 }
 

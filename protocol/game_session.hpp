@@ -13,6 +13,7 @@
 
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/search_settings.hpp"
 #include "engine/transposition_table.hpp"
 #include "protocol/line_sink.hpp"
@@ -72,7 +73,9 @@ class GameSession {
 std::span<const std::string_view> game_names();
 std::string_view default_game();
 // Nothing for an unknown name.
+// `table` and `memory` belong to the caller and outlive the session.
 std::unique_ptr<GameSession> make_game_session(std::string_view name,
-                                               engine::TranspositionTable& table);
+                                               engine::TranspositionTable& table,
+                                               engine::SearchMemory& memory);
 
 }  // namespace brudno::protocol

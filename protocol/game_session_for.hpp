@@ -38,7 +38,8 @@ inline constexpr bool kHasChess960 = requires(std::string_view text, std::string
 template <engine::Game G>
 class GameSessionFor final : public GameSession {
  public:
-  explicit GameSessionFor(engine::TranspositionTable& table) : table_(table) {}
+  GameSessionFor(engine::TranspositionTable& table, engine::SearchMemory& memory)
+      : table_(table), memory_(memory) {}
 
   [[nodiscard]] std::string_view game_name() const override { return G::kName; }
 
@@ -118,9 +119,9 @@ class GameSessionFor final : public GameSession {
     return [root = position_, limits = limits_used, settings = settings_used,
             shown_lines = settings.multipv, weaker, seed = random_(),
             only = read_search_moves(search_moves, out), fallback = bestmove_without_search(),
-            show_wdl = show_wdl_, &stop, &clock, &out, &table = table_] {
+            show_wdl = show_wdl_, &stop, &clock, &out, &table = table_, &memory = memory_] {
       try {
-        engine::Search<G> search(table, settings);
+        engine::Search<G> search(table, settings, &memory);
         search.report_root_moves([&out, &root](const auto& current) {
           out.write_line(format_current_move<G>(root, current));
         });
@@ -345,6 +346,7 @@ class GameSessionFor final : public GameSession {
   }
 
   engine::TranspositionTable& table_;
+  engine::SearchMemory& memory_;  // kept from one search to the next
   G position_ = G::start_position();
   // UCI_Chess960 (chess): positions are read and moves written in Chess960 mode.
   bool chess960_ = false;

@@ -1,16 +1,19 @@
 #pragma once
-// The thread one search runs on. A session starts one per `go` and joins it
-// before the next, like std::thread, but with a stack the system gets back
-// as soon as the thread ends: the C library keeps the stacks of finished
-// threads for reuse, up to 40 MiB in all, with every page a search touched
-// still resident, and a server whose clients have left should not hold them.
-// A stack larger than that cache is unmapped at once instead. It is virtual
-// memory: only the pages a search touches are ever resident.
+// The thread a session's searches run on: made for the first job and kept
+// for the next ones until the session ends, so that a `go` hands its search
+// to a thread that is already there instead of making one (as Stockfish and
+// Ethereal keep theirs). Its stack is large (a search recurses deep) and
+// virtual: only the pages a search touches become resident. When the session
+// ends the thread ends, and a stack larger than the C library's cache of
+// finished threads' stacks (40 MiB) goes back to the system at once, so a
+// server whose clients have left does not hold them.
 
 #include <pthread.h>
 
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 
 namespace brudno::protocol {
 
@@ -19,24 +22,33 @@ class SearchThread {
   static constexpr std::size_t kStackBytes = std::size_t{64} << 20;
 
   SearchThread() = default;
-  ~SearchThread() { join(); }
+  ~SearchThread();
   SearchThread(const SearchThread&) = delete;
   SearchThread& operator=(const SearchThread&) = delete;
 
-  // Runs `body` on a new thread; the last one must have been joined.
-  // Throws std::system_error when no thread can be made. An exception that
-  // escapes `body` is logged and goes no further: it must not end the
-  // process and every other client's session with it.
+  // Runs `body` on the thread, once the job before it has ended. Throws
+  // std::system_error when the thread cannot be made (the first time). An
+  // exception that escapes `body` is logged and goes no further: it must not
+  // end the process and every other client's session with it.
   void start(std::function<void()> body);
-  // Waits for the thread, if one was started and not yet joined.
+  // Waits for the job that runs, if any.
   void join();
+
+  // OS threads made by every SearchThread of the process: a test's way to
+  // see that searches reuse theirs.
+  [[nodiscard]] static long threads_made();
 
  private:
   static void* run(void* self);
+  void serve();
 
-  std::function<void()> body_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::function<void()> body_;  // the job handed over and not yet done
+  bool busy_ = false;           // a job is handed over or running
+  bool quit_ = false;
+  bool started_ = false;
   pthread_t thread_{};
-  bool running_ = false;
 };
 
 }  // namespace brudno::protocol

@@ -56,7 +56,7 @@ UciSession::UciSession(LineSink& out, SessionLimits limits)
       limits_(std::move(limits)),
       table_(limits_.initial_hash_megabytes),
       hash_megabytes_(table_.megabytes()),
-      game_(make_game_session(default_game(), table_)) {}
+      game_(make_game_session(default_game(), table_, memory_)) {}
 
 UciSession::~UciSession() {
   stop_search();
@@ -191,7 +191,7 @@ void UciSession::on_setoption(const Words& words) {
     set_hash(value);
   } else if (equals_ignoring_case(name, "Clear Hash")) {
     if (search_in_the_way()) return error("cannot clear Hash while a search is running");
-    change_table([this] { table_.clear(settings_.threads); });
+    change_table([this] { forget_the_game(); });
   } else if (equals_ignoring_case(name, "Threads")) {
     if (search_in_the_way()) return error("cannot change Threads while a search is running");
     const auto threads = parse_integer<int>(value);
@@ -239,11 +239,11 @@ void UciSession::on_setoption(const Words& words) {
 }
 
 void UciSession::set_game(std::string_view value) {
-  auto game = make_game_session(lowercase(value), table_);
+  auto game = make_game_session(lowercase(value), table_, memory_);
   if (!game) return error("unknown game " + quoted_excerpt(value));
   game_ = std::move(game);
   position_valid_ = true;  // the new game's start position
-  change_table([this] { table_.clear(settings_.threads); });
+  change_table([this] { forget_the_game(); });
 }
 
 void UciSession::set_hash(std::string_view value) {
@@ -275,7 +275,7 @@ void UciSession::set_hash(std::string_view value) {
 
 void UciSession::on_ucinewgame() {
   if (search_in_the_way()) return error("cannot start a new game while a search is running");
-  change_table([this] { table_.clear(settings_.threads); });
+  change_table([this] { forget_the_game(); });
 }
 
 void UciSession::on_position(const Words& words) {
@@ -381,6 +381,11 @@ void UciSession::on_proof() {
   if (!job) return error("no solved position to prove; send 'go solve' first");
   search_is_infinite_ = false;
   start_job(std::move(job), {});
+}
+
+void UciSession::forget_the_game() {
+  table_.clear(settings_.threads);
+  memory_.clear();
 }
 
 void UciSession::change_table(std::function<void()> change) {

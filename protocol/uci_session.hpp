@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/search_clock.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/transposition_table.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/line_sink.hpp"
@@ -119,6 +120,9 @@ class UciSession {
   void stop_search();
   // The reply to a `go` that cannot search: the error, then `bestmove (none)`.
   void refuse_go(std::string_view message);
+  // Empties the table and the searches' memory (ucinewgame, Clear Hash, a
+  // new game): on the worker, like every change to them.
+  void forget_the_game();
   // Is a search running that has not been told to stop? One that has been
   // told (by stop) answers within milliseconds: this waits for it to finish,
   // so that a command needing it over (GUIs send stop, position and go back
@@ -131,6 +135,9 @@ class UciSession {
   // Touched only by the worker thread while a job runs, and by the reader
   // thread while none does.
   engine::TranspositionTable table_;
+  // What the searches learn about move ordering, kept from one `go` to the
+  // next until the game is forgotten.
+  engine::SearchMemory memory_;
   std::atomic<std::size_t> hash_megabytes_;
   engine::SearchSettings settings_;
   engine::SearchClock clock_;

@@ -12,6 +12,7 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/minimax.hpp"
+#include "engine/search_memory.hpp"
 #include "tests/games/chess_test_positions.hpp"
 
 namespace brudno::games {
@@ -84,6 +85,32 @@ INSTANTIATE_TEST_SUITE_P(
 // The fifty-move rule inside the search: a rook up, but every move of the
 // side to move ends the hundredth half-move without a capture or a pawn
 // move, so the value is a draw, not the rook.
+// What a search learns about move ordering is kept in a SearchMemory from one
+// search to the next (a session keeps one across the moves of a game). Each
+// search below starts from an empty table, so only that memory carries over.
+std::uint64_t nodes_with(engine::SearchMemory* memory, const Chess& root, int depth) {
+  engine::TranspositionTable table(16);
+  const std::atomic<bool> stop{false};
+  engine::SearchLimits limits;
+  limits.depth = depth;
+  return engine::Search<Chess>(table, {}, memory).run(root, limits, stop).nodes;
+}
+
+TEST(ChessSearch, OrderingMemoryCarriesOverUntilCleared) {
+  const auto kiwipete =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const auto middlegame =
+      position("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+  const std::uint64_t fresh = nodes_with(nullptr, kiwipete, 7);
+  engine::SearchMemory memory;
+  EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "an empty memory is a fresh search";
+  nodes_with(&memory, middlegame, 7);
+  EXPECT_NE(nodes_with(&memory, kiwipete, 7), fresh)
+      << "the histories of the searches before order this one's moves";
+  memory.clear();
+  EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "cleared, as by ucinewgame";
+}
+
 TEST(ChessSearch, TheFiftyMoveRuleIsADrawInsideTheSearch) {
   const auto root = position("8/8/8/4k3/8/8/8/R3K3 b - - 99 80");
   const auto result = search(root, 6);

@@ -1,0 +1,48 @@
+#include "engine/search_memory.hpp"
+
+#include <atomic>
+#include <cassert>
+
+#include "engine/search_arena.hpp"
+
+namespace brudno::engine {
+
+namespace {
+std::atomic<long> arenas_made_count{0};
+}  // namespace
+
+SearchMemory::SearchMemory() = default;
+SearchMemory::~SearchMemory() = default;
+
+void SearchMemory::start_search(int threads) {
+  assert(threads >= 1);
+  const auto count = static_cast<std::size_t>(threads);
+  while (threads_.size() < count) threads_.push_back(std::make_unique<OrderingMemory>());
+  for (auto& memory : threads_) memory->age();
+  if (threads > 1 && arena_threads_ != threads) {
+    arena_.reset();
+    arena_ = std::make_unique<SearchArena>(threads);
+    arena_threads_ = threads;
+    arenas_made_count.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+void SearchMemory::clear() {
+  for (auto& memory : threads_) memory->clear();
+}
+
+OrderingMemory& SearchMemory::thread(std::size_t index) {
+  assert(index < threads_.size());
+  return *threads_[index];
+}
+
+SearchArena& SearchMemory::arena() {
+  assert(arena_);
+  return *arena_;
+}
+
+long SearchMemory::arenas_made() {
+  return arenas_made_count.load(std::memory_order_relaxed);
+}
+
+}  // namespace brudno::engine
