@@ -41,8 +41,8 @@ class Search {
   using Clock = std::chrono::steady_clock;
 
   // `memory`, when given, is kept by the caller from one search to the next
-  // (a session keeps one per game): the threads' ordering memory and their
-  // arena. Without it each run starts from nothing, as the bench does, so
+  // (a session keeps one until a new game): the threads' ordering memory and
+  // their arena. Without it each run starts from nothing, as the bench does, so
   // that its node counts do not depend on what was searched before.
   explicit Search(TranspositionTable& table, SearchSettings settings = {},
                   SearchMemory* memory = nullptr)
