@@ -38,9 +38,7 @@ class HistoryTable {
   void reward(std::uint16_t move, int depth) {
     int& value = history_[index(move)];
     value += depth * depth;
-    if (value >= kLimit) {
-      for (int& entry : history_) entry /= 2;
-    }
+    if (value >= kLimit) age();
   }
   [[nodiscard]] int value(std::uint16_t move) const { return history_[index(move)]; }
   // Halves every count: what was learnt counts, but the next cut-offs more.

@@ -53,9 +53,7 @@ class SearchWorker {
         table_(table),
         abort_(abort),
         own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>() : nullptr),
-        killers_(memory == nullptr ? own_memory_->killers : memory->killers),
-        history_(memory == nullptr ? own_memory_->history : memory->history),
-        quiet_history_(memory == nullptr ? own_memory_->quiet : memory->quiet) {}
+        memory_(memory == nullptr ? *own_memory_ : *memory) {}
 
   // Searches the root to `depth` within (alpha, beta), fail-soft: a result at or
   // below alpha is an upper bound, at or above beta a lower bound, else exact.
@@ -368,7 +366,7 @@ class SearchWorker {
     const Selectivity& rules = selectivity_;
     if (loop.first || !shape.quiet || shape.gives_check || node.in_check ||
         node.depth < rules.lmr_min_depth || loop.searched < rules.lmr_min_moves ||
-        killers_.is_killer(node.ply, move_bits<G>(move))) {
+        memory_.killers.is_killer(node.ply, move_bits<G>(move))) {
       return 0;
     }
     int reduction = reductions_.at(node.depth, loop.searched + 1);
@@ -407,7 +405,7 @@ class SearchWorker {
     std::optional<std::uint16_t> table_move;
     if (entry && entry->move) table_move = *entry->move;
     std::optional<Move> best_move;
-    MovePicker<G> picker(position_, moves, table_move, ply, killers_, history_,
+    MovePicker<G> picker(position_, moves, table_move, ply, memory_.killers, memory_.history,
                          quiet_ordering(ply));
     while (const auto next = picker.next()) {
       const Move move = *next;
@@ -577,7 +575,7 @@ class SearchWorker {
     loop.share = share;
     const bool eldest_may_wait = node.type == NodeType::kAll;
     MoveList<Move> deferred;
-    MovePicker<G> picker(position_, moves, table_move, node.ply, killers_, history_,
+    MovePicker<G> picker(position_, moves, table_move, node.ply, memory_.killers, memory_.history,
                          quiet_ordering(node.ply));
     bool done = false;
     while (const auto next = picker.next()) {
@@ -658,20 +656,20 @@ class SearchWorker {
   // records the move as the counter to the opponent's last.
   void record_cutoff(const Node& node, const Loop& loop, std::uint16_t bits, bool quiet) {
     if (!selective_game()) {
-      killers_.record(node.ply, bits);
-      history_.reward(bits, node.depth);
+      memory_.killers.record(node.ply, bits);
+      memory_.history.reward(bits, node.depth);
       return;
     }
     if (!quiet) return;
-    killers_.record(node.ply, bits);
+    memory_.killers.record(node.ply, bits);
     const int side = position_.side_to_move();
     const int bonus = QuietHistory::bonus_for(node.depth);
-    quiet_history_.update(side, bits, bonus);
+    memory_.quiet.update(side, bits, bonus);
     for (int i = 0; i < loop.quiet_count; ++i) {
-      quiet_history_.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
+      memory_.quiet.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
     }
     if (const std::uint32_t previous = move_into_[node.ply]; previous != 0) {
-      quiet_history_.set_counter(static_cast<std::uint16_t>(previous - 1), bits);
+      memory_.quiet.set_counter(static_cast<std::uint16_t>(previous - 1), bits);
     }
   }
 
@@ -680,9 +678,9 @@ class SearchWorker {
   [[nodiscard]] bool selective_game() const { return HasQuiescence<G> && selective_; }
   QuietOrdering quiet_ordering(int ply) const {
     if (!selective_game()) return {};
-    QuietOrdering ordering{&quiet_history_, position_.side_to_move(), std::nullopt};
+    QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
     if (const std::uint32_t previous = move_into_[ply]; previous != 0) {
-      ordering.counter = quiet_history_.counter(static_cast<std::uint16_t>(previous - 1));
+      ordering.counter = memory_.quiet.counter(static_cast<std::uint16_t>(previous - 1));
     }
     return ordering;
   }
@@ -790,9 +788,7 @@ class SearchWorker {
   TranspositionTable& table_;
   const AbortPolicy& abort_;
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
-  KillerTable& killers_;
-  HistoryTable& history_;
-  QuietHistory& quiet_history_;
+  OrderingMemory& memory_;                      // own_memory_ or the caller's
   // The move played into each ply, as move bits + 1 (0: none, or a null
   // move), for the counter-move table.
   std::array<std::uint32_t, kMaxPly + 2> move_into_{};
