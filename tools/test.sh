@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Sets up, builds if needed, and runs every test: the release build, the whole
-# suite again under AddressSanitizer + UndefinedBehaviorSanitizer and under
-# ThreadSanitizer, then a short run of the libFuzzer targets. Ends with the
-# time each stage took to build and to test.
+# suite again in the debug build (assertions on, under AddressSanitizer +
+# UndefinedBehaviorSanitizer) and under ThreadSanitizer, then a short run of
+# the libFuzzer targets. Ends with the time each stage took to build and to
+# test.
 #
 #   tools/test.sh           the whole matrix (what CI runs)
 #   tools/test.sh --quick   the release build's suite alone, for the edit-compile-test loop
 #
-# BRUDNO_TEST_PRESETS chooses other presets, e.g. "release debug".
+# BRUDNO_TEST_PRESETS chooses other presets, e.g. "release tsan".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-presets="${BRUDNO_TEST_PRESETS:-release asan tsan fuzz}"
+presets="${BRUDNO_TEST_PRESETS:-release debug tsan fuzz}"
 case "${1:-}" in
   --quick) presets=release ;;
   "") ;;
