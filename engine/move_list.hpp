@@ -24,8 +24,14 @@ class MoveList {
   }
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
-  Move& operator[](std::size_t i) { return moves_[i]; }
-  const Move& operator[](std::size_t i) const { return moves_[i]; }
+  Move& operator[](std::size_t i) {
+    assert(i < size_);
+    return moves_[i];
+  }
+  const Move& operator[](std::size_t i) const {
+    assert(i < size_);
+    return moves_[i];
+  }
   Move* begin() { return moves_.data(); }
   Move* end() { return moves_.data() + size_; }
   const Move* begin() const { return moves_.data(); }

@@ -4,6 +4,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <new>
 
@@ -121,6 +122,11 @@ std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
 }
 
 void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
+  // An entry the table gives back as it came: a bound, a depth its byte
+  // holds, a score within the search's range.
+  assert(entry.bound != Bound::kNone);
+  assert(entry.depth >= 0 && entry.depth <= 255);
+  assert(-kInfinity <= entry.score && entry.score <= kInfinity);
   Cluster& cluster = cluster_for(key);
   Slot* victim = nullptr;
   int victim_worth = 0;
