@@ -5,6 +5,7 @@
 // never copies it inside the tree.
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -102,13 +103,16 @@ concept HasRuleStatus = Game<G> && requires(const G& position, int ply) {
   { position.in_check() } -> std::same_as<bool>;
 };
 
-// Quiescence search: at the horizon the search goes on with the noisy moves
-// only (captures and promotions; every move when in check), the side to
-// move standing pat on evaluate(), and static exchange evaluation (`see_ge`:
-// does the move win at least `threshold` in the exchange on its square?)
-// leaves out the captures that lose material.
+// A selective search (engine/selective_rules.hpp): a search that does not
+// look at every move to the same depth. It prunes and reduces moves by what
+// they are (captures, promotions, checks), settles their exchanges by static
+// exchange evaluation (`see_ge`: does the move win at least `threshold` on
+// its square?), and at the horizon goes on with the noisy moves only
+// (captures and promotions; every move when in check), the side to move
+// standing pat on evaluate() (quiescence). Games without these hooks are
+// searched full width to the horizon.
 template <class G>
-concept HasQuiescence = HasRuleStatus<G> &&
+concept HasSelectiveSearch = HasRuleStatus<G> &&
     requires(const G& position, typename G::Move move, MoveList<typename G::Move>& moves,
              int threshold) {
   { position.noisy_moves(moves) } -> std::same_as<void>;
@@ -175,6 +179,29 @@ std::uint16_t move_bits(typename G::Move move) {
   static_assert(sizeof(move) <= sizeof(bits));
   std::memcpy(&bits, &move, sizeof(move));
   return bits;
+}
+
+// The tables of move ordering indexed by move (history, counter moves) have
+// one entry per slot. A game whose move bits are many more than its moves
+// says how many slots it needs (`static constexpr std::size_t kHistorySlots`)
+// and which slot a move takes (`static std::size_t history_slot(Move)`, below
+// kHistorySlots); otherwise each value of the move's bits is its own slot.
+template <Game G>
+constexpr std::size_t history_slots() {
+  if constexpr (requires { G::kHistorySlots; }) {
+    return G::kHistorySlots;
+  } else {
+    return std::size_t{1} << (8 * sizeof(typename G::Move));
+  }
+}
+
+template <Game G>
+std::size_t history_slot(typename G::Move move) {
+  if constexpr (requires { G::history_slot(move); }) {
+    return G::history_slot(move);
+  } else {
+    return move_bits<G>(move);
+  }
 }
 
 template <Game G>

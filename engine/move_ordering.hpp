@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
+#include <vector>
 
 #include "engine/game.hpp"
 
@@ -30,69 +33,81 @@ class KillerTable {
   std::array<std::array<std::uint32_t, 2>, kMaxPly + 1> killers_{};
 };
 
-// Cut-off counts by move, weighted by depth squared and decayed when large.
+// Cut-off counts by move (by its history slot, see history_slot()),
+// weighted by depth squared and decayed when large. Sized by the game.
 class HistoryTable {
  public:
-  static constexpr int kSize = 4096;
   static constexpr int kLimit = 1 << 16;
-  void reward(std::uint16_t move, int depth) {
-    int& value = history_[index(move)];
+  explicit HistoryTable(std::size_t slots) : history_(slots) {}
+
+  void reward(std::size_t slot, int depth) {
+    assert(slot < history_.size());
+    int& value = history_[slot];
     value += depth * depth;
     if (value >= kLimit) age();
   }
-  [[nodiscard]] int value(std::uint16_t move) const { return history_[index(move)]; }
+  [[nodiscard]] int value(std::size_t slot) const {
+    assert(slot < history_.size());
+    return history_[slot];
+  }
   // Halves every count: what was learnt counts, but the next cut-offs more.
   void age() {
     for (int& entry : history_) entry /= 2;
   }
+  void clear() { std::fill(history_.begin(), history_.end(), 0); }
+  [[nodiscard]] std::size_t slots() const { return history_.size(); }
 
  private:
-  static std::size_t index(std::uint16_t move) {
-    // Fold the move bits: chess moves (from, to) land in distinct slots.
-    return (move ^ (move >> 12)) & (kSize - 1);
-  }
-  std::array<int, kSize> history_{};
+  std::vector<int> history_;
 };
 
-// The quiet-move statistics of the selective search (chess): a history per
-// side and move, moved towards the outcome of each cut-off with "gravity"
-// (a bonus for the move that cut, a malus for the quiet moves tried before
-// it, each scaled down as the value nears its bound), and the move that last
-// refuted each move of the opponent (counter moves).
+// The quiet-move statistics of the selective search: a history per side and
+// move slot, moved towards the outcome of each cut-off with "gravity" (a
+// bonus for the move that cut, a malus for the quiet moves tried before it,
+// each scaled down as the value nears its bound), and the move that last
+// refuted each move of the opponent (counter moves). Sized by the game.
 class QuietHistory {
  public:
   static constexpr int kBound = 16384;
-  static constexpr int kMoves = 4096;  // the move's low twelve bits: chess's from and to
+  explicit QuietHistory(std::size_t slots) : history_(2 * slots), counters_(slots) {}
 
-  [[nodiscard]] int value(int side, std::uint16_t move) const {
-    return history_[static_cast<std::size_t>(side & 1)][move % kMoves];
-  }
+  [[nodiscard]] int value(int side, std::size_t slot) const { return history_[index(side, slot)]; }
   // A bonus (positive) or a malus (negative), at most kBound in size.
-  void update(int side, std::uint16_t move, int bonus) {
-    int& value = history_[static_cast<std::size_t>(side & 1)][move % kMoves];
+  void update(int side, std::size_t slot, int bonus) {
+    assert(std::abs(bonus) <= kBound);
+    int& value = history_[index(side, slot)];
     value += bonus - value * std::abs(bonus) / kBound;
+    assert(std::abs(value) <= kBound);
   }
   static int bonus_for(int depth) { return std::min(depth * depth * 16, 1600); }
 
-  // The counter to the opponent's last move, stored as move + 1 (0: none).
-  [[nodiscard]] std::optional<std::uint16_t> counter(std::uint16_t previous) const {
-    const std::uint32_t stored = counters_[previous % kMoves];
+  // The counter to the opponent's last move (its slot), as move bits.
+  [[nodiscard]] std::optional<std::uint16_t> counter(std::size_t previous) const {
+    assert(previous < counters_.size());
+    const std::uint32_t stored = counters_[previous];
     if (stored == 0) return std::nullopt;
     return static_cast<std::uint16_t>(stored - 1);
   }
-  void set_counter(std::uint16_t previous, std::uint16_t move) {
-    counters_[previous % kMoves] = move + 1u;
+  void set_counter(std::size_t previous, std::uint16_t move) {
+    assert(previous < counters_.size());
+    counters_[previous] = move + 1u;  // zero means "no counter move"
   }
   // Halves every value (see HistoryTable::age()); the counter moves stay.
   void age() {
-    for (auto& side : history_) {
-      for (int& entry : side) entry /= 2;
-    }
+    for (int& entry : history_) entry /= 2;
+  }
+  void clear() {
+    std::fill(history_.begin(), history_.end(), 0);
+    std::fill(counters_.begin(), counters_.end(), 0);
   }
 
  private:
-  std::array<std::array<int, kMoves>, 2> history_{};
-  std::array<std::uint32_t, kMoves> counters_{};
+  [[nodiscard]] std::size_t index(int side, std::size_t slot) const {
+    assert(slot < counters_.size());
+    return static_cast<std::size_t>(side & 1) * counters_.size() + slot;
+  }
+  std::vector<int> history_;  // side 0's slots, then side 1's
+  std::vector<std::uint32_t> counters_;
 };
 
 // What the selective search adds to ordering a node's quiet moves.
@@ -156,8 +171,9 @@ class MovePicker {
     scored_ = true;
     for (std::size_t i = next_; i < moves_.size(); ++i) {
       const std::uint16_t bits = move_bits<G>(moves_[i]);
-      long long key = quiet_.history != nullptr ? quiet_.history->value(quiet_.side, bits)
-                                                : history_.value(bits);
+      const std::size_t slot = history_slot<G>(moves_[i]);
+      long long key = quiet_.history != nullptr ? quiet_.history->value(quiet_.side, slot)
+                                                : history_.value(slot);
       if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
       if (quiet_.counter == bits) key += 1LL << 19;
       if constexpr (HasMoveHints<G>)

@@ -6,12 +6,18 @@
 // of the last search still count, the new position's more) and the killers,
 // kept by ply from the root and so about positions two plies back by the next
 // move, are dropped. A new game (ucinewgame, Clear Hash) clears it all.
+// Its move-indexed tables have as many slots as the game asks for
+// (history_slots()).
+
+#include <cstddef>
 
 #include "engine/move_ordering.hpp"
 
 namespace brudno::engine {
 
 struct OrderingMemory {
+  explicit OrderingMemory(std::size_t slots) : history(slots), quiet(slots) {}
+
   KillerTable killers;
   HistoryTable history;
   QuietHistory quiet;
@@ -22,7 +28,12 @@ struct OrderingMemory {
     history.age();
     quiet.age();
   }
-  void clear() { *this = OrderingMemory{}; }
+  void clear() {
+    killers.clear();
+    history.clear();
+    quiet.clear();
+  }
+  [[nodiscard]] std::size_t slots() const { return history.slots(); }
 };
 
 }  // namespace brudno::engine

@@ -9,7 +9,7 @@ namespace brudno::engine {
 struct SearchSettings {
   int threads = 1;  // threads sharing the tree (ParallelSearch) when above 1
   Milliseconds move_overhead = kDefaultMoveOverhead;
-  // Games with quiescence (chess) search selectively: quiescence, check
+  // Games with a selective search (chess) use it: quiescence, check
   // extensions, pruning and reductions. False gives the full-width search
   // that plain minimax is, for the tests that compare the two.
   bool selective = true;

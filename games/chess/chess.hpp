@@ -17,6 +17,8 @@
 // castling field with the rooks' files (Shredder-FEN, HAha).
 
 #include <algorithm>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +27,7 @@
 
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
+#include "engine/selectivity.hpp"
 #include "games/chess/bitboard.hpp"
 #include "games/chess/eval_weights.hpp"
 #include "games/chess/types.hpp"
@@ -41,6 +44,31 @@ class Chess {
   // nodes cut off after a move or two: the search does not play every move
   // ahead to prefetch its children's table lines.
   static constexpr bool kPrefetchChildren = false;
+  // The history and counter-move tables keep a move by its from and to
+  // squares: a promotion's piece and a move's kind share the slot.
+  static constexpr std::size_t kHistorySlots = 64 * 64;
+  static std::size_t history_slot(Move move) { return move.bits() % kHistorySlots; }
+  // The selective search's depths and margins (centipawns), each kept by an
+  // SPRT (docs/benchmarks.md).
+  static constexpr engine::Selectivity kSelectivity{
+      .null_min_depth = 3,
+      .null_base_reduction = 3,
+      .null_depth_divisor = 4,
+      .null_verify_depth = 12,
+      .reverse_futility_depth = 7,
+      .reverse_futility_margin = 90,
+      .futility_depth = 3,
+      .futility_base = 100,
+      .futility_margin = 100,
+      .lmr_min_depth = 3,
+      .lmr_min_moves = 3,
+      .lmr_base = 0.75,
+      .lmr_divisor = 2.25,
+      .lmp_depth = 8,
+      .lmp_base = 3,
+      .see_prune_depth = 4,
+      .see_prune_margin = 100,
+  };
   static constexpr std::string_view kStartFen =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -303,7 +331,7 @@ class Chess {
 static_assert(engine::Game<Chess>);
 static_assert(engine::HasMoveHints<Chess>);
 static_assert(engine::HasRuleStatus<Chess>);
-static_assert(engine::HasQuiescence<Chess>);
+static_assert(engine::HasSelectiveSearch<Chess>);
 static_assert(engine::HasNullMove<Chess>);
 
 inline void Chess::play(Move move) {
@@ -412,6 +440,8 @@ inline void Chess::undo(Move move) {
   halfmove_clock_ = undo.halfmove_clock;
   plies_since_null_ = undo.plies_since_null;
   history_.pop_back();
+  // The board is back as it was: its pieces give the key the move left from.
+  assert(key_ == compute_key());
 }
 
 // Perft: the number of legal move sequences `depth` plies long (the draw

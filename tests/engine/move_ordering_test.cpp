@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <vector>
 
@@ -33,7 +35,7 @@ TEST(MovePicker, HandsOutEveryMoveOnceWithTheTableMoveFirst) {
   MoveList<TicTacToe::Move> legal;
   board.legal_moves(legal);
   const KillerTable killers;
-  const HistoryTable history;
+  const HistoryTable history(history_slots<TicTacToe>());
   for (const auto table_move : legal) {
     const auto order = picked_order(board, move_bits<TicTacToe>(table_move), killers, history);
     ASSERT_EQ(order.size(), legal.size());
@@ -48,11 +50,11 @@ TEST(MovePicker, KillersComeBeforeHistoryAndHistoryBeforeTheRest) {
   board.legal_moves(legal);
   // Pick two moves the game's own hints do not rank above the others.
   KillerTable killers;
-  HistoryTable history;
+  HistoryTable history(history_slots<TicTacToe>());
   const auto killer = legal[3];
   const auto rewarded = legal[6];
   killers.record(0, move_bits<TicTacToe>(killer));
-  history.reward(move_bits<TicTacToe>(rewarded), 5);
+  history.reward(history_slot<TicTacToe>(rewarded), 5);
   const auto order = picked_order(board, std::nullopt, killers, history);
   ASSERT_EQ(order.size(), legal.size());
   const auto at = [&](TicTacToe::Move move) {
@@ -65,6 +67,37 @@ TEST(MovePicker, KillersComeBeforeHistoryAndHistoryBeforeTheRest) {
       EXPECT_LT(at(rewarded), at(move)) << TicTacToe::move_text(move);
     }
   }
+}
+
+// A game that names no history slots gets one per value of its move's bits:
+// tic-tac-toe's one-byte moves need 256, not a chess board's 4096.
+TEST(HistoryTable, IsAsLargeAsTheGamesMovesNeed) {
+  static_assert(history_slots<TicTacToe>() == 256);
+  const HistoryTable history(history_slots<TicTacToe>());
+  EXPECT_EQ(history.slots(), 256U);
+  MoveList<TicTacToe::Move> legal;
+  TicTacToe::start_position().legal_moves(legal);
+  for (const auto move : legal) {
+    EXPECT_EQ(history_slot<TicTacToe>(move), move_bits<TicTacToe>(move));
+    EXPECT_EQ(history.value(history_slot<TicTacToe>(move)), 0);
+  }
+}
+
+// A cut-off's history gravity keeps every value within the bound, however
+// many bonuses and maluses arrive.
+TEST(QuietHistory, StaysWithinItsBound) {
+  QuietHistory history(64);
+  for (int i = 0; i < 1000; ++i) {
+    const int bonus = QuietHistory::bonus_for(1 + i % 20);
+    history.update(i % 2, 7, i % 3 == 0 ? -bonus : bonus);
+    ASSERT_LE(std::abs(history.value(i % 2, 7)), QuietHistory::kBound);
+  }
+  EXPECT_GT(history.value(1, 7), 0);
+  history.set_counter(5, 9);
+  EXPECT_EQ(history.counter(5), std::optional<std::uint16_t>{9});
+  history.clear();
+  EXPECT_EQ(history.value(1, 7), 0);
+  EXPECT_EQ(history.counter(5), std::nullopt);
 }
 
 TEST(BusyTable, AClaimSucceedsOnlyWhileNoOtherThreadHoldsTheKey) {

@@ -111,6 +111,23 @@ TEST(ChessSearch, OrderingMemoryCarriesOverUntilCleared) {
   EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "cleared, as by ucinewgame";
 }
 
+// The history and counter-move tables have a slot per from and to square:
+// the four promotions of one pawn share theirs, two moves apart do not.
+TEST(ChessSearch, HistorySlotsAreTheFromAndToSquares) {
+  static_assert(engine::history_slots<Chess>() == 64 * 64);
+  const chess::Square a7 = chess::make_square(0, 6);
+  const chess::Square a8 = chess::make_square(0, 7);
+  const chess::Square b8 = chess::make_square(1, 7);
+  const Chess::Move to_queen(a7, a8, Chess::Move::kPromotion, chess::kQueen);
+  const Chess::Move to_knight(a7, a8, Chess::Move::kPromotion, chess::kKnight);
+  const Chess::Move capture(a7, b8, Chess::Move::kPromotion, chess::kQueen);
+  EXPECT_EQ(engine::history_slot<Chess>(to_queen), engine::history_slot<Chess>(to_knight));
+  EXPECT_NE(engine::history_slot<Chess>(to_queen), engine::history_slot<Chess>(capture));
+  for (const auto move : {to_queen, to_knight, capture}) {
+    EXPECT_LT(engine::history_slot<Chess>(move), engine::history_slots<Chess>());
+  }
+}
+
 TEST(ChessSearch, TheFiftyMoveRuleIsADrawInsideTheSearch) {
   const auto root = position("8/8/8/4k3/8/8/8/R3K3 b - - 99 80");
   const auto result = search(root, 6);

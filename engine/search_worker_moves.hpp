@@ -1,0 +1,165 @@
+#pragma once
+// The move loop of a SearchWorker's node (the class is in search_worker.hpp):
+// each move in the picker's order, the eldest with the node's window, the
+// younger ones with a null window first (principal-variation search), reduced
+// first where the selective search says so, and re-searched where the
+// principal line needs their exact value. A cut-off teaches the ordering
+// memory (killers, histories, counter moves).
+//
+// In a team, a move that another worker is already searching is put off
+// until the rest are done: by then its value is likely in the table. The
+// eldest brother is put off only at an expected all-node, where every move
+// needs searching anyway; at a cut-node the eldest is the likely refutation
+// and the others likely wasted, so there the threads search it together and
+// share out the moves below it.
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "engine/search_worker.hpp"
+
+namespace brudno::engine {
+
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline MoveLoop<G> SearchWorker<G, kTeam>::search_moves(const SearchNode<kNode>& node,
+                                                        MoveList<Move>& moves,
+                                                        std::optional<std::uint16_t> table_move,
+                                                        bool share) {
+  Loop loop;
+  loop.alpha = node.alpha;
+  loop.share = share;
+  const bool eldest_may_wait = kNode == NodeType::kAll;
+  MoveList<Move> deferred;
+  MovePicker<G> picker(position_, moves, table_move, node.ply, memory_.killers, memory_.history,
+                       quiet_ordering(node.ply));
+  bool done = false;
+  while (const auto next = picker.next()) {
+    if (node.ply == 0 && on_root_move_) on_root_move_(*next, loop.searched + 1);
+    const Step step = search_child(node, *next, share && (!loop.first || eldest_may_wait), loop);
+    if (step == Step::kPutOff) deferred.push_back(*next);
+    if ((done = step == Step::kDone)) break;
+  }
+  for (std::size_t i = 0; !done && i < deferred.size(); ++i) {
+    done = search_child(node, deferred[i], false, loop) == Step::kDone;
+  }
+  return loop;
+}
+
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, Move move,
+                                                 bool may_put_off, Loop& loop) -> Step {
+  int reduction = 0;
+  bool quiet = false;
+  if constexpr (HasSelectiveSearch<G>) {
+    if (selective_) {
+      const MoveShape shape = Rules::shape_of(position_, move);
+      if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
+      reduction = Rules::reduction(node, loop, shape, memory_.killers, move_bits<G>(move));
+      quiet = shape.quiet;
+    }
+  }
+  const std::uint16_t bits = move_bits<G>(move);
+  const std::size_t slot = history_slot<G>(move);
+  position_.play(move);
+  const std::uint64_t child = position_.key();
+  if (loop.share && !team_.claim(child, may_put_off)) {
+    position_.undo(move);
+    return Step::kPutOff;
+  }
+  ++nodes_;
+  move_into_[node.ply + 1] = static_cast<std::uint32_t>(slot) + 1u;
+  const Score score = search_child_window(node, loop, reduction);
+  if (loop.share) team_.release(child);
+  position_.undo(move);
+  assert(position_.key() == node.key);  // the board is as it was before the move
+  if (aborted_ || team_.unwinding_to(node.ply)) return Step::kDone;
+  assert(score_holds(score));
+  loop.first = false;
+  ++loop.searched;
+
+  if (score > loop.best) {
+    loop.best = score;
+    loop.best_move = move;
+    if (score > loop.alpha) {
+      loop.alpha = score;
+      if constexpr (kNode == NodeType::kPv) update_pv(node.ply, move);
+      if (score >= node.beta) {
+        record_cutoff(node, loop, bits, slot, quiet);
+        return Step::kDone;
+      }
+    }
+  }
+  if (quiet && loop.quiet_count < static_cast<int>(loop.quiets.size())) {
+    loop.quiets[static_cast<std::size_t>(loop.quiet_count++)] = static_cast<std::uint16_t>(slot);
+  }
+  return Step::kNext;
+}
+
+// The child's value: the eldest brother with the node's window, the others
+// with a null window first, reduced by `reduction` plies first where the
+// selective search says so.
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>& node,
+                                                         const Loop& loop, int reduction) {
+  const int depth = node.depth - 1;
+  const int ply = node.ply + 1;
+  if (loop.first) {
+    return -negamax<eldest_child_type(kNode)>(depth, ply, -node.beta, -loop.alpha);
+  }
+  Score score = -kInfinity;
+  if (reduction > 0) {
+    score = -negamax<kYoungerChildType>(depth - reduction, ply, -loop.alpha - 1, -loop.alpha);
+    if (aborted_ || team_.unwinding_to(node.ply) || score <= loop.alpha) return score;
+  }
+  score = -negamax<kYoungerChildType>(depth, ply, -loop.alpha - 1, -loop.alpha);
+  if constexpr (kNode == NodeType::kPv) {
+    if (score > loop.alpha && score < node.beta) {
+      score = -negamax<NodeType::kPv>(depth, ply, -node.beta, -loop.alpha);
+    }
+  }
+  return score;
+}
+
+// What a cut-off teaches the ordering: the killer of the ply and the
+// history. The selective search keeps them for quiet moves only, and also
+// takes the history of the quiet moves that failed before it down, and
+// records the move as the counter to the opponent's last.
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node, const Loop& loop,
+                                                  std::uint16_t bits, std::size_t slot,
+                                                  bool quiet) {
+  if (!selective_game()) {
+    memory_.killers.record(node.ply, bits);
+    memory_.history.reward(slot, node.depth);
+    return;
+  }
+  if (!quiet) return;
+  memory_.killers.record(node.ply, bits);
+  const int side = position_.side_to_move();
+  const int bonus = QuietHistory::bonus_for(node.depth);
+  memory_.quiet.update(side, slot, bonus);
+  for (int i = 0; i < loop.quiet_count; ++i) {
+    memory_.quiet.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
+  }
+  if (const std::uint32_t previous = move_into_[node.ply]; previous != 0) {
+    memory_.quiet.set_counter(previous - 1, bits);
+  }
+}
+
+template <Game G, bool kTeam>
+inline QuietOrdering SearchWorker<G, kTeam>::quiet_ordering(int ply) const {
+  if (!selective_game()) return {};
+  QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
+  if (const std::uint32_t previous = move_into_[ply]; previous != 0) {
+    ordering.counter = memory_.quiet.counter(previous - 1);
+  }
+  return ordering;
+}
+
+}  // namespace brudno::engine

@@ -1,0 +1,139 @@
+#pragma once
+// The selective search's own searches in a SearchWorker (the class is in
+// search_worker.hpp), for games with HasSelectiveSearch: the null move
+// before a node's moves, and the quiescence search at the horizon. The rules
+// that decide when they apply are in selective_rules.hpp.
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <optional>
+
+#include "engine/search_worker.hpp"
+
+namespace brudno::engine {
+
+// Before the moves: a node whose static value is far above beta returns it
+// (reverse futility), and one where passing the turn still fails high
+// returns that (null move). Off the principal line and out of check only.
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline std::optional<Score> SearchWorker<G, kTeam>::prune_before_moves(
+    const SearchNode<kNode>& node) requires HasSelectiveSearch<G> {
+  static_assert(kNode != NodeType::kPv);
+  if (is_decisive(node.beta)) return std::nullopt;
+  if (Rules::beats_beta_by_far(node)) return node.static_eval;
+  if constexpr (HasNullMove<G>) {
+    if (Rules::may_pass(node) && !null_move_at_[node.ply] && !verifying_null_ &&
+        position_.has_non_pawn_material()) {
+      return null_move(node);
+    }
+  }
+  return std::nullopt;
+}
+
+// The side to move passes and the opponent, to move twice, searches at a
+// reduced depth; if it still cannot get below beta the node fails high,
+// verified by a search of the node itself where the depth is large.
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
+    const SearchNode<kNode>& node) requires HasNullMove<G> {
+  const int reduction = Rules::null_reduction(node.depth);
+  position_.play_null();
+  null_move_at_[node.ply + 1] = true;
+  move_into_[node.ply + 1] = 0;
+  ++nodes_;
+  Score score = -negamax<NodeType::kAll>(node.depth - 1 - reduction, node.ply + 1, -node.beta,
+                                         -node.beta + 1);
+  null_move_at_[node.ply + 1] = false;
+  position_.undo_null();
+  assert(position_.key() == node.key);
+  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (score < node.beta) return std::nullopt;
+  // A mate found after passing is no mate: the side to move could have moved.
+  if (is_decisive(score)) score = node.beta;
+  if (!Rules::verifies_pass(node.depth)) return score;
+  verifying_null_ = true;
+  const Score verified =
+      negamax<NodeType::kCut>(node.depth - reduction, node.ply, node.beta - 1, node.beta);
+  verifying_null_ = false;
+  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (verified >= node.beta) return score;
+  return std::nullopt;
+}
+
+// The value at the horizon, once the exchanges are over: the side to move
+// may stand pat on its static value or try its noisy moves (captures that
+// do not lose material, promotions); in check it must answer the check.
+template <Game G, bool kTeam>
+inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
+                                                Score beta) requires HasSelectiveSearch<G> {
+  assert(alpha < beta && score_holds(alpha) && score_holds(beta) && 0 <= ply && ply <= kMaxPly);
+  pv_length_[ply] = 0;
+  seldepth_ = std::max(seldepth_, ply);
+  if (must_give_up()) return 0;
+  if (position_.is_draw(ply)) return 0;
+  if (ply >= kMaxPly) return position_.evaluate();
+  const std::uint64_t key = position_.key();
+  const std::optional<TableEntry> entry = table_.probe(key);
+  if (entry) {
+    if (const auto score = table_cutoff(*entry, ply, 0, alpha, beta)) return *score;
+  }
+
+  const bool in_check = position_.in_check();
+  const Score original_alpha = alpha;
+  Score best = -kInfinity;
+  MoveList<Move> moves;
+  if (in_check) {
+    position_.legal_moves(moves);
+    if (moves.empty()) return loss_in(ply);
+  } else {
+    best = position_.evaluate();
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+    position_.noisy_moves(moves);
+  }
+  std::optional<std::uint16_t> table_move;
+  if (entry && entry->move) table_move = *entry->move;
+  std::optional<Move> best_move;
+  MovePicker<G> picker(position_, moves, table_move, ply, memory_.killers, memory_.history,
+                       quiet_ordering(ply));
+  while (const auto next = picker.next()) {
+    const Move move = *next;
+    if (!in_check && !position_.see_ge(move, 0)) continue;
+    position_.play(move);
+    ++nodes_;
+    move_into_[ply + 1] = static_cast<std::uint32_t>(history_slot<G>(move)) + 1u;
+    const Score score = -quiescence(ply + 1, -beta, -alpha);
+    position_.undo(move);
+    assert(position_.key() == key);
+    if (aborted_ || team_.unwinding_to(ply)) return 0;
+    if (score <= best) continue;
+    best = score;
+    best_move = move;
+    if (score <= alpha) continue;
+    alpha = score;
+    if (score >= beta) break;
+  }
+  const Bound bound = best >= beta            ? Bound::kLower
+                      : best > original_alpha ? Bound::kExact
+                                              : Bound::kUpper;
+  table_.store(
+      key, TableEntry{score_to_table(best, ply), 0, bound,
+                      best_move && bound != Bound::kUpper ? std::optional{move_bits<G>(*best_move)}
+                                                          : std::nullopt});
+  return best;
+}
+
+// What a node returns when a search below it was cut short: nothing of use
+// when aborted, the table's score when another thread settled it.
+template <Game G, bool kTeam>
+inline std::optional<Score> SearchWorker<G, kTeam>::unwound(int ply) {
+  if (!aborted_) {
+    if (const auto settled = team_.take_settled(ply)) return *settled;
+  }
+  return Score{0};
+}
+
+}  // namespace brudno::engine

@@ -1,0 +1,107 @@
+#pragma once
+// The rules of the selective search (games with HasSelectiveSearch: chess):
+// which nodes return before their moves, which moves are left out, and which
+// are searched shallower first. Each rule reads the node, the state of its
+// move loop and the move's shape, and decides; the search applies it
+// (search_worker.hpp, search_worker_selective.hpp). The margins and depths
+// are the game's Selectivity (selectivity.hpp). None of it applies to the
+// principal line's exactness: every rule here is off the principal line or
+// only shortens a search that is re-searched when it beats alpha.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
+#include "engine/game.hpp"
+#include "engine/move_ordering.hpp"
+#include "engine/score.hpp"
+#include "engine/search_node.hpp"
+#include "engine/selectivity.hpp"
+
+namespace brudno::engine {
+
+// What the rules ask of a move, asked once.
+struct MoveShape {
+  bool quiet = true;  // neither a capture nor a promotion
+  bool gives_check = false;
+};
+
+template <Game G>  // asked only for games with HasSelectiveSearch
+class SelectiveRules {
+ public:
+  using Move = typename G::Move;
+
+  static MoveShape shape_of(const G& position, Move move) {
+    return {!position.is_capture(move) && !position.is_promotion(move), position.gives_check(move)};
+  }
+
+  // Reverse futility (static null move): a node whose static value is far
+  // above beta returns it. Off the principal line and out of check only.
+  template <NodeType kNode>
+  static bool beats_beta_by_far(const SearchNode<kNode>& node) {
+    return node.depth <= kRules.reverse_futility_depth &&
+           node.static_eval - kRules.reverse_futility_margin * node.depth >= node.beta;
+  }
+
+  // Null move: deep enough, and standing at or above beta, the side to move
+  // passes; if the opponent still cannot get below beta, the node fails high.
+  template <NodeType kNode>
+  static bool may_pass(const SearchNode<kNode>& node) {
+    return node.depth >= kRules.null_min_depth && node.static_eval >= node.beta;
+  }
+  static int null_reduction(int depth) {
+    return kRules.null_base_reduction + depth / kRules.null_depth_divisor;
+  }
+  // Deep down, zugzwang could make a pass look better than every move: the
+  // node itself, searched without null moves, must agree.
+  static bool verifies_pass(int depth) { return depth >= kRules.null_verify_depth; }
+
+  // Skips a move that cannot matter near the horizon: a quiet one late in
+  // the list (late-move pruning) or whose best outcome, the static value
+  // plus a margin, stays at or below alpha (futility), or a capture that
+  // loses too much in the exchange. Only once a move has been searched, off
+  // the principal line and out of check, never a check.
+  template <NodeType kNode>
+  static bool prunes(const G& position, const SearchNode<kNode>& node, const MoveLoop<G>& loop,
+                     Move move, const MoveShape& shape) {
+    if (loop.first || node.kPv || node.in_check || shape.gives_check || is_decisive(loop.best) ||
+        loop.best == -kInfinity) {
+      return false;
+    }
+    if (shape.quiet) {
+      // Late-move pruning: this far down a well-ordered list, a quiet move
+      // near the horizon hardly ever cuts.
+      if (node.depth <= kRules.lmp_depth &&
+          loop.searched >= kRules.lmp_base + node.depth * node.depth) {
+        return true;
+      }
+      return node.depth <= kRules.futility_depth &&
+             node.static_eval + kRules.futility_base + kRules.futility_margin * node.depth <=
+                 loop.alpha;
+    }
+    return node.depth <= kRules.see_prune_depth &&
+           !position.see_ge(move, -kRules.see_prune_margin * node.depth);
+  }
+
+  // Late-move reductions: a quiet move late in the order is first searched
+  // shallower; only if it then beats alpha is it searched at full depth.
+  // Never the first move, a check, a move out of check, or a killer.
+  template <NodeType kNode>
+  static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
+                       const MoveShape& shape, const KillerTable& killers, std::uint16_t bits) {
+    if (loop.first || !shape.quiet || shape.gives_check || node.in_check ||
+        node.depth < kRules.lmr_min_depth || loop.searched < kRules.lmr_min_moves ||
+        killers.is_killer(node.ply, bits)) {
+      return 0;
+    }
+    int plies = reductions_.at(node.depth, loop.searched + 1);
+    if (node.kPv) --plies;
+    return std::clamp(plies, 0, node.depth - 2);
+  }
+
+ private:
+  static constexpr Selectivity kRules = selectivity<G>();
+  inline static const ReductionTable reductions_{kRules};
+};
+
+}  // namespace brudno::engine

@@ -1,0 +1,144 @@
+#pragma once
+// How a search worker works with others on one tree (ABDADA-style, see
+// ParallelSearch), as a policy type the worker holds: LoneWorker, whose
+// every step is a constant the compiler folds away, and TeamWorker, which
+// shares the tree. The steps, in the order a node takes them:
+//
+// - cut_off(calls): another thread's answer made this search pointless
+//   (the root's watch_cutoff() flag); the worker gives up like an abort.
+// - settles_ancestor(calls, ply, table): another thread has settled a node
+//   this worker is inside (the table now decides it); the search unwinds
+//   to that node, storing nothing on the way (unwinding_through(),
+//   unwinding_to()), and the node returns take_settled().
+// - enter(ply, frame): the node on the way from the root, for that check.
+// - shares(...), claim(), release(): the node's moves shared out: a move
+//   another worker is inside is put off until the rest are done.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "engine/busy_table.hpp"
+#include "engine/node_bounds.hpp"
+#include "engine/score.hpp"
+#include "engine/transposition_table.hpp"
+
+namespace brudno::engine {
+
+// A node on the way from the root to the current one, as searched.
+struct NodeFrame {
+  std::uint64_t key = 0;
+  int depth = 0;
+  Score alpha = 0;
+  Score beta = 0;
+  bool pv_node = false;
+};
+
+// A worker alone on its tree: nothing to share, no one to wait for.
+class LoneWorker {
+ public:
+  static constexpr bool cut_off(std::uint64_t /*calls*/) { return false; }
+  static constexpr bool settles_ancestor(std::uint64_t /*calls*/, int /*ply*/,
+                                         const TranspositionTable& /*table*/) {
+    return false;
+  }
+  static constexpr void enter(int /*ply*/, const NodeFrame& /*frame*/) {}
+  static constexpr bool shares(int /*ply*/, int /*depth*/, std::size_t /*moves*/) { return false; }
+  static constexpr void prefetch_claim(std::uint64_t /*key*/) {}
+  static constexpr bool claim(std::uint64_t /*key*/, bool /*may_put_off*/) { return true; }
+  static constexpr void release(std::uint64_t /*key*/) {}
+  static constexpr void begin_root() {}
+  static constexpr bool unwinding_through(int /*ply*/) { return false; }
+  static constexpr bool unwinding_to(int /*ply*/) { return false; }
+  static constexpr std::optional<Score> take_settled(int /*ply*/) { return std::nullopt; }
+};
+
+// A worker of a team that searches one tree together.
+class TeamWorker {
+ public:
+  // Sharing out costs an atomic claim and release in the busy table per
+  // move; near the leaves that costs more than the duplicated work it saves
+  // (docs/parallel.md has the measurements).
+  static constexpr int kBusyMaxPly = 10;
+
+  // The flag raised when another thread's result makes this worker's search
+  // pointless (another worker answered first).
+  void watch_cutoff(const std::atomic<bool>* cutoff) { cutoff_ = cutoff; }
+  // Shares with other workers which positions are being searched, so that
+  // each puts off the moves another is already inside (see BusyTable).
+  void share_busy(BusyTable* busy) { busy_ = busy; }
+
+  [[nodiscard]] bool cut_off(std::uint64_t calls) const {
+    return cutoff_ != nullptr && calls % kCutoffCheckInterval == 0 &&
+           cutoff_->load(std::memory_order_relaxed);
+  }
+
+  // True when another thread has settled a node this worker is inside: the
+  // table now holds an entry that decides it, as it would have decided it
+  // on entry had it been there then. The work below that node is then
+  // useless, above all where this thread was trying a move the other
+  // refuted first. (The root is settled through watch_cutoff().) Looked at
+  // every kSettledCheckInterval calls: a look costs a table probe per ply.
+  bool settles_ancestor(std::uint64_t calls, int ply, const TranspositionTable& table) {
+    if (calls % kSettledCheckInterval != 0) return false;
+    for (int p = 1; p < std::min(ply, kBusyMaxPly); ++p) {
+      const NodeFrame& frame = frames_[static_cast<std::size_t>(p)];
+      if (frame.pv_node) continue;
+      const auto entry = table.probe(frame.key);
+      if (!entry) continue;
+      if (const auto score = table_cutoff(*entry, p, frame.depth, frame.alpha, frame.beta)) {
+        settled_ply_ = p;
+        settled_score_ = *score;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void enter(int ply, const NodeFrame& frame) { frames_[static_cast<std::size_t>(ply)] = frame; }
+
+  // Whether a node's moves are shared out. A lone move (a forced one, say)
+  // has no other to take while it is busy.
+  [[nodiscard]] bool shares(int ply, int depth, std::size_t moves) const {
+    return busy_ != nullptr && ply < kBusyMaxPly && depth > 1 && moves > 1;
+  }
+  void prefetch_claim(std::uint64_t key) const { busy_->prefetch_for_claim(key); }
+  // Marks the child as being searched by this worker. With `may_put_off`,
+  // false (and nothing marked) when another worker is already inside it.
+  bool claim(std::uint64_t key, bool may_put_off) {
+    if (may_put_off) return busy_->try_claim(key);
+    busy_->mark(key);
+    return true;
+  }
+  void release(std::uint64_t key) { busy_->release(key); }
+
+  void begin_root() { settled_ply_ = kNoPly; }
+  // Unwinding from a settled node: true when an ancestor of the node at
+  // `ply` is settled...
+  [[nodiscard]] bool unwinding_through(int ply) const { return settled_ply_ < ply; }
+  // ...or the node itself.
+  [[nodiscard]] bool unwinding_to(int ply) const { return settled_ply_ <= ply; }
+  // The table's score for the node at `ply` when it is the settled one; the
+  // unwinding ends there.
+  std::optional<Score> take_settled(int ply) {
+    if (settled_ply_ != ply) return std::nullopt;
+    settled_ply_ = kNoPly;
+    return settled_score_;
+  }
+
+ private:
+  static constexpr std::uint64_t kCutoffCheckInterval = 64;
+  static constexpr std::uint64_t kSettledCheckInterval = 1024;
+  static constexpr int kNoPly = kMaxPly + 1;
+
+  const std::atomic<bool>* cutoff_ = nullptr;
+  BusyTable* busy_ = nullptr;
+  std::array<NodeFrame, kMaxPly + 1> frames_{};
+  int settled_ply_ = kNoPly;  // the ply of a node another thread settled, while unwinding to it
+  Score settled_score_ = 0;
+};
+
+}  // namespace brudno::engine
