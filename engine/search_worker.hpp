@@ -12,7 +12,8 @@
 // does.
 //
 // The class is in three files: this one, the node (negamax) and what it
-// asks before its moves; search_worker_moves.hpp, the move loop;
+// asks before its moves; search_worker_moves.hpp, the node's moves and the
+// move loop;
 // search_worker_selective.hpp, the selective search's null move and
 // quiescence (games with HasSelectiveSearch, by the rules of
 // selective_rules.hpp). A worker searches alone or as one of a team that
@@ -264,57 +265,6 @@ class SearchWorker {
     return false;
   }
 
-  void keep_root_moves(MoveList<Move>& moves) const {
-    std::size_t kept = 0;
-    for (const Move move : moves) {
-      if (std::find(root_moves_.begin(), root_moves_.end(), move) != root_moves_.end()) {
-        moves[kept++] = move;
-      }
-    }
-    moves.resize(kept);
-  }
-
-  // A probe that misses the cache costs more than a whole node: ask for the
-  // children's table lines now, so their loads overlap instead of queueing.
-  // Likewise their busy-table slots, which the table's traffic keeps
-  // evicting: a claim that waited for its slot took nearly a tenth of a
-  // team's time.
-  void prefetch_children(const MoveList<Move>& moves, bool share) {
-    if constexpr (!prefetches_children<G>()) return;
-    if (moves.size() < 2) return;
-    for (const Move move : moves) {
-      position_.play(move);
-      table_.prefetch(position_.key());
-      if (share) team_.prefetch_claim(position_.key());
-      position_.undo(move);
-    }
-  }
-
-  // Enhanced transposition cut-off: a child whose table entry already
-  // refutes it from the opponent's side cuts this node without a search.
-  // The children's lines are on their way to the cache (prefetch_children).
-  template <NodeType kNode>
-  std::optional<Score> transposition_cutoff(const SearchNode<kNode>& node,
-                                            const MoveList<Move>& moves) {
-    if (node.depth < kEtcMinDepth || moves.size() < 2 ||
-        nodes_ - root_search_nodes_ < kEtcAfterNodes) {
-      return std::nullopt;
-    }
-    for (const Move move : moves) {
-      position_.play(move);
-      const auto child = table_.probe(position_.key());
-      position_.undo(move);
-      if (!child || child->depth < node.depth - 1 || child->bound == Bound::kLower) continue;
-      const Score score = -score_from_table(child->score, node.ply + 1);
-      if (score >= node.beta) {
-        table_.store(node.key, TableEntry{score_to_table(score, node.ply), node.depth,
-                                          Bound::kLower, move_bits<G>(move)});
-        return score;
-      }
-    }
-    return std::nullopt;
-  }
-
   // Ordering by a short look-ahead: with no table move to try first, a
   // shallower search of this node finds one and leaves it in the table. Only
   // on the principal line, where a wrong first move costs a full re-search;
@@ -349,7 +299,13 @@ class SearchWorker {
     pv_length_[ply] = child_length + 1;
   }
 
-  // --- The move loop (search_worker_moves.hpp) ---------------------------
+  // --- The node's moves (search_worker_moves.hpp) -------------------------
+
+  void keep_root_moves(MoveList<Move>& moves) const;
+  void prefetch_children(const MoveList<Move>& moves, bool share);
+  template <NodeType kNode>
+  std::optional<Score> transposition_cutoff(const SearchNode<kNode>& node,
+                                            const MoveList<Move>& moves);
 
   // What became of one child: kDone when the node is done (a cut-off, an
   // abort, or an ancestor settled by another thread), kPutOff when another

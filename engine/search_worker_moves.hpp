@@ -1,10 +1,13 @@
 #pragma once
-// The move loop of a SearchWorker's node (the class is in search_worker.hpp):
-// each move in the picker's order, the eldest with the node's window, the
-// younger ones with a null window first (principal-variation search), reduced
-// first where the selective search says so, and re-searched where the
-// principal line needs their exact value. A cut-off teaches the ordering
-// memory (killers, histories, counter moves).
+// The moves of a SearchWorker's node (the class is in search_worker.hpp):
+// the root's cut down to `go searchmoves`, the children's table lines
+// prefetched, a child's entry that refutes the node (enhanced transposition
+// cut-off), then the move loop: each move in the picker's order, the eldest
+// with the node's window, the younger ones with a null window first
+// (principal-variation search), reduced first where the selective search
+// says so, and re-searched where the principal line needs their exact
+// value. A cut-off teaches the ordering memory (killers, histories, counter
+// moves).
 //
 // In a team, a move that another worker is already searching is put off
 // until the rest are done: by then its value is likely in the table. The
@@ -13,6 +16,7 @@
 // and the others likely wasted, so there the threads search it together and
 // share out the moves below it.
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +25,60 @@
 #include "engine/search_worker.hpp"
 
 namespace brudno::engine {
+
+// The root's moves cut down to those of `go searchmoves`.
+template <Game G, bool kTeam>
+inline void SearchWorker<G, kTeam>::keep_root_moves(MoveList<Move>& moves) const {
+  std::size_t kept = 0;
+  for (const Move move : moves) {
+    if (std::find(root_moves_.begin(), root_moves_.end(), move) != root_moves_.end()) {
+      moves[kept++] = move;
+    }
+  }
+  moves.resize(kept);
+}
+
+// A probe that misses the cache costs more than a whole node: ask for the
+// children's table lines now, so their loads overlap instead of queueing.
+// Likewise their busy-table slots, which the table's traffic keeps evicting:
+// a claim that waited for its slot took nearly a tenth of a team's time.
+template <Game G, bool kTeam>
+inline void SearchWorker<G, kTeam>::prefetch_children(const MoveList<Move>& moves, bool share) {
+  if constexpr (!prefetches_children<G>()) return;
+  if (moves.size() < 2) return;
+  for (const Move move : moves) {
+    position_.play(move);
+    table_.prefetch(position_.key());
+    if (share) team_.prefetch_claim(position_.key());
+    position_.undo(move);
+  }
+}
+
+// Enhanced transposition cut-off: a child whose table entry already refutes
+// it from the opponent's side cuts this node without a search. The
+// children's lines are on their way to the cache (prefetch_children).
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
+    const SearchNode<kNode>& node, const MoveList<Move>& moves) {
+  if (node.depth < kEtcMinDepth || moves.size() < 2 ||
+      nodes_ - root_search_nodes_ < kEtcAfterNodes) {
+    return std::nullopt;
+  }
+  for (const Move move : moves) {
+    position_.play(move);
+    const auto child = table_.probe(position_.key());
+    position_.undo(move);
+    if (!child || child->depth < node.depth - 1 || child->bound == Bound::kLower) continue;
+    const Score score = -score_from_table(child->score, node.ply + 1);
+    if (score >= node.beta) {
+      table_.store(node.key, TableEntry{score_to_table(score, node.ply), node.depth, Bound::kLower,
+                                        move_bits<G>(move)});
+      return score;
+    }
+  }
+  return std::nullopt;
+}
 
 template <Game G, bool kTeam>
 template <NodeType kNode>
