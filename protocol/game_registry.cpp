@@ -1,4 +1,6 @@
-// Sessions for the games of the game list.
+// Sessions for the games of the game list, with the features each game
+// offers beyond the search (game_features.hpp).
+#include "protocol/chess_features.hpp"
 #include "protocol/game_list.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/game_session_for.hpp"

@@ -16,11 +16,8 @@
 #include "engine/search.hpp"
 #include "engine/strength_limit.hpp"
 #include "engine/terminal.hpp"
-#include "games/chess/chess.hpp"
-#include "games/chess/evaluation.hpp"
-#include "games/chess/strength.hpp"
-#include "games/chess/wdl_model.hpp"
 #include "protocol/client_text.hpp"
+#include "protocol/game_features.hpp"
 #include "protocol/game_searches.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
@@ -111,7 +108,7 @@ class GameSessionFor final : public GameSession {
     std::optional<engine::WeakerPlay> weaker;
     if constexpr (kOffersStrengthLimit) {
       if (limit_strength_) {
-        weaker = engine::weaker_play_at_level(games::chess::level_for_elo(elo_));
+        weaker = engine::weaker_play_at_level(GameFeatures<G>::level_for_elo(elo_));
         settings_used.multipv = std::max(settings.multipv, weaker->lines);
         limits_used.depth = std::min(limits.depth.value_or(weaker->depth), weaker->depth);
       }
@@ -161,9 +158,9 @@ class GameSessionFor final : public GameSession {
     if constexpr (kOffersStrengthLimit) {
       lines.push_back("option name UCI_LimitStrength type check default false");
       lines.push_back("option name UCI_Elo type spin default " +
-                      std::to_string(games::chess::kLimitedEloMin) + " min " +
-                      std::to_string(games::chess::kLimitedEloMin) + " max " +
-                      std::to_string(games::chess::kLimitedEloMax));
+                      std::to_string(GameFeatures<G>::kLimitedEloMin) + " min " +
+                      std::to_string(GameFeatures<G>::kLimitedEloMin) + " max " +
+                      std::to_string(GameFeatures<G>::kLimitedEloMax));
     }
     if constexpr (kHasChess960<G>)
       lines.push_back("option name UCI_Chess960 type check default false");
@@ -180,10 +177,11 @@ class GameSessionFor final : public GameSession {
         return set_check(name, value, limit_strength_);
       if (equals_ignoring_case(name, "UCI_Elo")) {
         const auto elo = parse_integer<int>(value);
-        if (!elo || *elo < games::chess::kLimitedEloMin || *elo > games::chess::kLimitedEloMax) {
-          return "UCI_Elo must be an integer from " + std::to_string(games::chess::kLimitedEloMin) +
-                 " to " + std::to_string(games::chess::kLimitedEloMax) + ", got " +
-                 quoted_excerpt(value);
+        if (!elo || *elo < GameFeatures<G>::kLimitedEloMin ||
+            *elo > GameFeatures<G>::kLimitedEloMax) {
+          return "UCI_Elo must be an integer from " +
+                 std::to_string(GameFeatures<G>::kLimitedEloMin) + " to " +
+                 std::to_string(GameFeatures<G>::kLimitedEloMax) + ", got " + quoted_excerpt(value);
         }
         elo_ = *elo;
         return std::string{};
@@ -216,8 +214,8 @@ class GameSessionFor final : public GameSession {
   }
 
   [[nodiscard]] std::string evaluation() const override {
-    if constexpr (requires { games::chess::eval::breakdown(position_); }) {
-      std::string text = games::chess::eval::breakdown(position_);
+    if constexpr (HasEvaluationBreakdown<G>) {
+      std::string text = GameFeatures<G>::evaluation_breakdown(position_);
       while (!text.empty() && text.back() == '\n') text.pop_back();
       return text;
     } else {
@@ -246,12 +244,17 @@ class GameSessionFor final : public GameSession {
   }
 
  private:
-  // A game with a win/draw/loss model (chess) offers UCI_ShowWDL.
-  static constexpr bool kHasWdlModel = requires(const G& root) {
-    games::chess::win_draw_loss(root, engine::Score{});
-  };
-  // UCI_LimitStrength's Elo scale is calibrated for chess alone.
-  static constexpr bool kOffersStrengthLimit = std::is_same_v<G, games::Chess>;
+  // A game with a win/draw/loss model offers UCI_ShowWDL, one with a
+  // calibrated Elo scale UCI_LimitStrength (see GameFeatures).
+  static constexpr bool kHasWdlModel = HasWdlModel<G>;
+  static constexpr bool kOffersStrengthLimit = HasStrengthLimit<G>;
+  static constexpr int lowest_limited_elo() {
+    if constexpr (kOffersStrengthLimit) {
+      return GameFeatures<G>::kLimitedEloMin;
+    } else {
+      return 0;  // no UCI_Elo
+    }
+  }
 
   static std::string set_check(std::string_view name, std::string_view value, bool& option) {
     if (equals_ignoring_case(value, "true") || equals_ignoring_case(value, "false")) {
@@ -278,8 +281,7 @@ class GameSessionFor final : public GameSession {
   static std::optional<WdlPerMille> wdl_of(const G& root, engine::Score score, bool show) {
     if constexpr (kHasWdlModel) {
       if (!show) return std::nullopt;
-      const auto wdl = games::chess::win_draw_loss(root, score);
-      return WdlPerMille{wdl.win, wdl.draw, wdl.loss};
+      return GameFeatures<G>::win_draw_loss(root, score);
     } else {
       (void)root;
       (void)score;
@@ -353,7 +355,7 @@ class GameSessionFor final : public GameSession {
   std::optional<G> last_solved_;
   bool show_wdl_ = false;
   bool limit_strength_ = false;
-  int elo_ = games::chess::kLimitedEloMin;
+  int elo_ = lowest_limited_elo();
   // Seeds each weaker player's pick; from the system's entropy, so that two
   // games from one position differ.
   std::mt19937_64 random_{std::random_device{}()};

@@ -1,0 +1,41 @@
+#pragma once
+// What a game offers a UCI session beyond the search, asked through
+// GameFeatures<G>: a win/draw/loss model (UCI_ShowWDL), a strength limit
+// calibrated in Elo (UCI_LimitStrength, UCI_Elo) and a breakdown of its
+// evaluation (`eval`). The primary template offers none of them; a game that
+// has them specializes it (chess: protocol/chess_features.hpp), and the one
+// file that makes the sessions (game_registry.cpp) includes the
+// specializations, so that the generic session never names a game.
+
+#include <string>
+
+#include "engine/score.hpp"
+#include "protocol/info_format.hpp"
+
+namespace brudno::protocol {
+
+template <class G>
+struct GameFeatures {};
+
+// The win, draw and loss chances of the side to move at `score`, in permille.
+template <class G>
+concept HasWdlModel = requires(const G& root) {
+  { GameFeatures<G>::win_draw_loss(root, engine::Score{}) } -> std::same_as<WdlPerMille>;
+};
+
+// UCI_Elo's range and the strength-limit level (engine/strength_limit.hpp)
+// that plays at an Elo within it.
+template <class G>
+concept HasStrengthLimit = requires(int elo) {
+  { GameFeatures<G>::kLimitedEloMin } -> std::convertible_to<int>;
+  { GameFeatures<G>::kLimitedEloMax } -> std::convertible_to<int>;
+  { GameFeatures<G>::level_for_elo(elo) } -> std::convertible_to<double>;
+};
+
+// The evaluation's terms as a table, for `eval`.
+template <class G>
+concept HasEvaluationBreakdown = requires(const G& position) {
+  { GameFeatures<G>::evaluation_breakdown(position) } -> std::same_as<std::string>;
+};
+
+}  // namespace brudno::protocol
