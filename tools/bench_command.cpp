@@ -61,8 +61,7 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
                 BenchTotals& totals) {
   engine::TranspositionTable table(16);
   // Each position starts as a new game does (ucinewgame): the table and the
-  // search's memory cleared, not made anew, so that the memory's first
-  // touch (megabytes of history tables) is not in the time.
+  // search's memory cleared, not made anew, as a session keeps both.
   engine::SearchMemory memory;
   const std::atomic<bool> stop{false};
   for (const auto& [text, depth] : positions) {
