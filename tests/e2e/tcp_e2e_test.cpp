@@ -11,7 +11,7 @@
 #include <random>
 #include <thread>
 
-#include "tests/e2e/sanitized_build.hpp"
+#include "tests/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 #include "tools/tcp/line_client.hpp"
 
@@ -272,7 +272,7 @@ TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
 // budget: the session keeps its table, and the budget is as it was, so the
 // next client still finds room.
 TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
-  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  if (test_build::kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
   Server server({"--max-hash", "4096", "--max-total-hash", "4112"}, 1500 * 1000);
   LineClient first(server.port());
   first.send("setoption name Hash value 4096");  // within the budget, beyond the memory
@@ -309,7 +309,7 @@ TEST(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
 // Issue 13: resizing and clearing the table ran on the server's one I/O
 // thread, so one client's large Hash stalled every other client.
 TEST(TcpServer, ALargeTableChangeDoesNotStallOtherClients) {
-  if (kThreadSanitized) GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
+  if (test_build::kThreadSanitized) GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
   Server server({"--max-hash", "1024", "--max-total-hash", "1100"});
   LineClient resizer(server.port());
   LineClient bystander(server.port());

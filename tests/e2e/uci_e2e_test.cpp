@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "tests/e2e/sanitized_build.hpp"
+#include "tests/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 
 namespace brudno::testing {
@@ -340,7 +340,7 @@ TEST(UciEndToEnd, EveryGoGetsExactlyOneBestmove) {
 // A Hash that cannot be allocated keeps the table the session had, says so
 // in one error line, and the session goes on with it.
 TEST(UciEndToEnd, HashThatCannotBeAllocatedKeepsTheOldTable) {
-  if (kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  if (test_build::kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
   CappedPipeEngine engine(1500 * 1000);
   engine.send("setoption name Hash value 4096");
   engine.send("isready");

@@ -15,15 +15,13 @@
 
 #include "games/chess/chess.hpp"
 #include "games/chess/chess960.hpp"
+#include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kDepth = 4;  // the sanitizer builds run several times slower
-#else
-constexpr int kDepth = 5;
-#endif
+// The sanitizer builds run several times slower.
+constexpr int kDepth = brudno::test_build::kSanitized ? 4 : 5;
 
 std::string stockfish_path() {
   const char* chosen = std::getenv("STOCKFISH");

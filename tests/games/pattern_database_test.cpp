@@ -12,7 +12,7 @@
 #include "games/sliding_tile/heuristics.hpp"
 #include "games/sliding_tile/instances.hpp"
 #include "games/sliding_tile/partitions.hpp"
-#include "tests/e2e/sanitized_build.hpp"
+#include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
 namespace {
@@ -84,7 +84,7 @@ TEST(PatternDatabase, KorfsInstancesGetTheirOptimalLengths) {
   // first three. tools/benchmarks/korf100.sh solves all 100.
   const std::vector<std::string> sample = {"1", "9",  "12", "19", "23", "28",
                                            "4", "13", "2",  "6",  "16"};
-  const std::size_t count = testing::kSanitized ? 3 : sample.size();
+  const std::size_t count = test_build::kSanitized ? 3 : sample.size();
   for (std::size_t i = 0; i < count; ++i) {
     const auto& instance = *std::find_if(instances.begin(), instances.end(),
                                          [&](const auto& line) { return line.id == sample[i]; });

@@ -10,18 +10,15 @@
 #include <utility>
 #include <vector>
 
+#include "tests/sanitized_build.hpp"
+
 namespace brudno::games::testing_perft {
 
 // Every count below this is checked. The sanitizer builds run 3-20x slower,
 // so they check the counts below a million and the release build the rest
 // up to `release_budget`.
 constexpr std::uint64_t leaf_budget(std::uint64_t release_budget) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  (void)release_budget;
-  return 1'000'000;
-#else
-  return release_budget;
-#endif
+  return brudno::test_build::kSanitized ? 1'000'000 : release_budget;
 }
 
 struct PerftCase {

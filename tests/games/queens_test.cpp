@@ -11,7 +11,7 @@
 #include "engine/single_agent/local_search.hpp"
 #include "engine/single_agent/min_conflicts.hpp"
 #include "engine/single_agent/simulated_annealing.hpp"
-#include "tests/e2e/sanitized_build.hpp"
+#include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
 namespace {
@@ -118,7 +118,7 @@ TEST(Queens, SimulatedAnnealingSolvesEightQueens) {
 }
 
 // A million queens in release (a few seconds); ten thousand under the sanitizers.
-const int kLarge = testing::kSanitized ? 10'000 : 1'000'000;
+const int kLarge = test_build::kSanitized ? 10'000 : 1'000'000;
 
 TEST(Queens, MinConflictsSolvesAMillionQueens) {
   engine::Random random(1992);

@@ -15,7 +15,7 @@
 #include "engine/single_agent/ida_star.hpp"
 #include "games/sliding_tile/heuristics.hpp"
 #include "games/sliding_tile/instances.hpp"
-#include "tests/e2e/sanitized_build.hpp"
+#include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
 namespace {
@@ -88,7 +88,7 @@ TEST(EightPuzzle, TheStrategiesAgreeWithTheExactDistances) {
   std::mt19937_64 random(16);
   // Each breadth-first or uniform-cost search may visit the whole space: ten
   // boards in release, two under the (ten times slower) sanitizers.
-  const int trials = testing::kSanitized ? 2 : 10;
+  const int trials = test_build::kSanitized ? 2 : 10;
   for (int trial = 0; trial < trials; ++trial) {
     // A random solvable board: shuffle, then swap two tiles if the parity is wrong.
     EightPuzzle::Tiles tiles{0, 1, 2, 3, 4, 5, 6, 7, 8};
