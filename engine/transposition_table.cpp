@@ -46,7 +46,7 @@ bool is_empty(std::uint64_t data) {
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
-  resize(megabytes);
+  if (megabytes > 0) resize(megabytes);
 }
 
 void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const {
@@ -75,6 +75,8 @@ void TranspositionTable::resize(std::size_t megabytes) {
 }
 
 void TranspositionTable::clear(int threads) {
+  generation_ = 0;
+  if (cluster_count_ == 0) return;  // not allocated: nothing to clear
   const auto clear_clusters = [this](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       for (auto& slot : clusters_[i].slots) {
@@ -106,6 +108,7 @@ void TranspositionTable::new_search() {
 }
 
 TranspositionTable::Cluster& TranspositionTable::cluster_for(std::uint64_t key) const {
+  assert(cluster_count_ > 0 && "a table without memory is never probed");
   // Multiply-shift maps the key onto any cluster count without a modulo.
   __extension__ using Wide = unsigned __int128;
   const auto index = static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
@@ -172,6 +175,7 @@ void TranspositionTable::write(Slot& slot, std::uint64_t key, std::uint64_t pack
 int TranspositionTable::hashfull() const {
   constexpr std::size_t kSampleClusters = 250;
   const std::size_t sample = std::min(kSampleClusters, cluster_count_);
+  if (sample == 0) return 0;  // not allocated
   int used = 0;
   for (std::size_t i = 0; i < sample; ++i) {
     for (const auto& slot : clusters_[i].slots) {

@@ -28,6 +28,8 @@ class TranspositionTable {
   static constexpr std::size_t kDefaultMegabytes = 16;
   static constexpr std::size_t kMaxMegabytes = 65536;
 
+  // 0 megabytes: no memory until resize(), for a session that has not
+  // searched yet; such a table may be cleared and aged, never probed.
   explicit TranspositionTable(std::size_t megabytes = kDefaultMegabytes);
 
   // Reallocates and clears; not safe while a search runs. When the memory
@@ -46,7 +48,7 @@ class TranspositionTable {
 
   // Permille of sampled slots written by the current search (UCI's hashfull).
   [[nodiscard]] int hashfull() const;
-  [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
+  [[nodiscard]] std::size_t megabytes() const { return megabytes_; }  // 0: not allocated
   [[nodiscard]] std::size_t slot_count() const { return cluster_count_ * kClusterSize; }
 
  private:

@@ -25,6 +25,12 @@ struct ServerOptions {
   // until its output drains, so nothing it sends can grow the backlog.
   std::size_t output_backlog_bytes = 256 * 1024;
   std::optional<std::string> token;  // set: clients must send `auth <token>` first
+  // With a token, as sshd's LoginGraceTime and MaxStartups: a connection that
+  // has not authenticated within this time is closed, and connections waiting
+  // to authenticate have a limit of their own (past it, the oldest is closed);
+  // they take no session slot and no table memory.
+  std::chrono::seconds auth_timeout{10};
+  std::size_t max_unauthenticated = 16;
 };
 
 }  // namespace brudno::protocol

@@ -32,8 +32,11 @@ class ServerState {
   ThreadBudget threads;
   // Every connection whose socket is open, a closing one among them.
   std::map<std::uint64_t, std::weak_ptr<TcpConnection>> connections;
-  // Sessions being served: a closing connection has given its slot back
-  // already, while it waits for the client to read the last of its output.
+  // Those still to send their token, oldest (smallest id) first.
+  std::map<std::uint64_t, std::weak_ptr<TcpConnection>> unauthenticated;
+  // Sessions being served (authenticated ones, when there is a token): a
+  // closing connection has given its slot back already, while it waits for
+  // the client to read the last of its output.
   std::size_t sessions = 0;
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;

@@ -37,17 +37,29 @@ void TcpConnection::Sink::write_line(std::string_view line) {
 TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& server)
     : socket_(std::move(socket)),
       strand_(asio::make_strand(socket_.get_executor())),
+      auth_timer_(strand_),
       idle_timer_(strand_),
       linger_timer_(strand_),
       id_(id),
       server_(server),
       input_(server.options.max_line_bytes + 1),  // the line and its newline
-      authenticated_(!server.options.token) {}
+      authenticated_(!server.options.token),
+      holds_slot_(authenticated_) {}
 
 TcpConnection::~TcpConnection() = default;
 
 void TcpConnection::start() {
   sink_.connection = weak_from_this();
+  if (authenticated_) open_session();
+  asio::dispatch(strand_, [self = shared_from_this()] {
+    if (self->finishing_) return;  // the session could not be made
+    if (!self->authenticated_) self->arm_auth_timer();
+    self->arm_idle_timer();
+    self->read_next();
+  });
+}
+
+void TcpConnection::open_session() {
   SessionLimits limits;
   limits.max_hash_megabytes = server_.options.max_hash_megabytes;
   limits.max_threads = server_.options.threads;
@@ -62,19 +74,11 @@ void TcpConnection::start() {
       if (auto self = weak.lock()) asio::post(self->strand_, [self] { self->after_job(); });
     });
   } catch (const std::bad_alloc&) {
-    // No memory for the new session's table: refuse this client, keep the others.
-    log_error("session ", id_, ": cannot allocate its table; disconnecting");
-    asio::dispatch(strand_, [self = shared_from_this()] {
-      self->finish("out of memory",
-                   "info string error: the server cannot allocate a table for a new session; "
-                   "try again later");
-    });
-    return;
+    // No memory for a new session: refuse this client, keep the others.
+    log_error("session ", id_, ": cannot allocate a session; disconnecting");
+    finish("out of memory",
+           "info string error: the server cannot allocate a new session; try again later");
   }
-  asio::dispatch(strand_, [self = shared_from_this()] {
-    self->arm_idle_timer();
-    self->read_next();
-  });
 }
 
 void TcpConnection::read_next() {
@@ -185,9 +189,39 @@ bool TcpConnection::authenticate(std::string_view line) {
   if (!line.starts_with(kCommand)) return false;
   if (!tokens_match(line.substr(kCommand.size()), *server_.options.token)) return false;
   authenticated_ = true;
+  auth_timer_.cancel();
+  server_.unauthenticated.erase(id_);
+  if (server_.sessions >= server_.options.max_sessions) {
+    log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
+    finish("session limit", "info string error: the server has its maximum of " +
+                                std::to_string(server_.options.max_sessions) +
+                                " sessions; try again later");
+    return true;
+  }
+  ++server_.sessions;
+  holds_slot_ = true;
   log_info("session ", id_, ": authenticated");
   send("info string authenticated");
+  open_session();
   return true;
+}
+
+void TcpConnection::arm_auth_timer() {
+  auth_timer_.expires_after(server_.options.auth_timeout);
+  auth_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (error || self->authenticated_ || self->finishing_) return;
+    const auto seconds = std::to_string(self->server_.options.auth_timeout.count());
+    log_info("connection ", self->id_, ": no token within ", seconds, " s; disconnecting");
+    self->finish("authentication timed out", "info string error: no 'auth <token>' within " +
+                                                 seconds + " seconds; closing the connection");
+  });
+}
+
+void TcpConnection::close_unauthenticated() {
+  log_info("connection ", id_, ": closed to make room for a newer one waiting to authenticate");
+  finish("too many waiting to authenticate",
+         "info string error: too many connections are waiting to authenticate; closing the "
+         "one that has waited longest");
 }
 
 void TcpConnection::arm_idle_timer() {
@@ -259,7 +293,9 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
   if (finishing_) return;
   finishing_ = true;
   log_info("session ", id_, ": closing (", reason, ')');
+  auth_timer_.cancel();
   idle_timer_.cancel();
+  server_.unauthenticated.erase(id_);
   if (!error_line.empty()) send(std::move(error_line));
   // The search stops and its thread ends here; whatever it printed last, its
   // bestmove among it, is already posted to the strand, ahead of the flush
@@ -278,9 +314,6 @@ void TcpConnection::release_session() {
     session_->abandon();
     server_.hash.release(session_->hash_megabytes());
     session_.reset();
-  } else {
-    // The session was never made: give back what the server reserved for its table.
-    server_.hash.release(engine::TranspositionTable::kDefaultMegabytes);
   }
   --server_.sessions;
 }
@@ -316,8 +349,10 @@ void TcpConnection::close_now() {
   closed_ = true;
   boost::system::error_code ignored;
   linger_timer_.cancel();
+  auth_timer_.cancel();
   idle_timer_.cancel();
   socket_.close(ignored);
+  server_.unauthenticated.erase(id_);
   release_session();
   server_.connections.erase(id_);
   if (dropped_info_lines_ > 0) {

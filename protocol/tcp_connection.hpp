@@ -22,8 +22,10 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
  public:
   using Socket = boost::asio::ip::tcp::socket;
 
-  // The caller has reserved the default table size in the server's budget;
-  // the connection gives back whatever its table holds when it closes.
+  // Without a token the caller has counted the connection as a session; with
+  // one, it becomes a session when it authenticates. Its table is reserved
+  // in the server's budget when the session first needs one, and given back
+  // when it closes.
   TcpConnection(Socket socket, std::uint64_t id, ServerState& server);
   ~TcpConnection();
   TcpConnection(const TcpConnection&) = delete;
@@ -34,6 +36,8 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   // is queued, then closes. Called on the server's I/O thread, which runs
   // every handler of every connection.
   void shut_down();
+  // Too many connections wait to authenticate and this one has waited longest.
+  void close_unauthenticated();
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
  private:
@@ -58,6 +62,10 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void after_job();
   void on_end_of_input();
   bool authenticate(std::string_view line);
+  // The client's session, made when it is served: at once without a token,
+  // after `auth` with one.
+  void open_session();
+  void arm_auth_timer();
   void arm_idle_timer();
 
   void send(std::string line);
@@ -76,6 +84,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
 
   Socket socket_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::steady_timer auth_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;
   const std::uint64_t id_;
@@ -91,7 +100,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   bool authenticated_;
   bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
   bool input_ended_ = false;  // the client has closed its side
-  bool holds_slot_ = true;    // the session's slot and table are still counted
+  bool holds_slot_;           // the session's slot and table are counted
   std::deque<std::string> held_lines_;
   bool closed_ = false;
   Sink sink_;

@@ -4,7 +4,6 @@
 #include <csignal>
 #include <memory>
 
-#include "engine/transposition_table.hpp"
 #include "protocol/asio_pools.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/serve.hpp"
@@ -21,9 +20,11 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
       signals_(io, SIGINT, SIGTERM),
       shutdown_deadline_(io) {
-  // Room for every session, the acceptor, and a refused client being told so.
+  // Room for every session, every connection waiting to authenticate, the
+  // acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
-  reserve_asio_pools(io_, std::min(state_.options.max_sessions + 2, kMostReserved));
+  const std::size_t waiting = state_.options.token ? state_.options.max_unauthenticated : 0;
+  reserve_asio_pools(io_, std::min(state_.options.max_sessions + waiting + 2, kMostReserved));
 }
 
 void TcpServer::start() {
@@ -50,6 +51,20 @@ void TcpServer::on_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
+  if (state_.options.token) {
+    // Not a session until it authenticates (TcpConnection::authenticate()
+    // checks the session limit then): it only waits, among a few others.
+    if (state_.unauthenticated.size() >= state_.options.max_unauthenticated) {
+      close_oldest_unauthenticated();
+    }
+    log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
+             ": waiting for its token");
+    auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
+    state_.connections.emplace(id, connection);
+    state_.unauthenticated.emplace(id, connection);
+    connection->start();
+    return;
+  }
   if (state_.sessions >= state_.options.max_sessions) {
     log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
              " refused: ", state_.sessions, " sessions already");
@@ -57,17 +72,21 @@ void TcpServer::on_accept(tcp::socket socket) {
                                          std::to_string(state_.options.max_sessions) +
                                          " sessions; try again later");
   }
-  if (!state_.hash.reserve(engine::TranspositionTable::kDefaultMegabytes)) {
-    log_warn("session ", id, " refused: table memory full (", state_.hash.used(), " of ",
-             state_.hash.cap(), " MB)");
-    return refuse(std::move(socket),
-                  "info string error: the server's table memory is in use; try again later");
-  }
   log_info("session ", id, " connected from ", peer.address().to_string(), ':', peer.port());
   auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
   state_.connections.emplace(id, connection);
   ++state_.sessions;
   connection->start();
+}
+
+// A stranger who opens connections and sends nothing pushes out only the
+// longest waiting of them: a client that sends its token at once always gets
+// its turn, however many silent connections are open.
+void TcpServer::close_oldest_unauthenticated() {
+  const auto oldest = state_.unauthenticated.begin();
+  const auto connection = oldest->second.lock();
+  state_.unauthenticated.erase(oldest);
+  if (connection) connection->close_unauthenticated();
 }
 
 // One error line, then the socket closes; existing sessions are not touched.

@@ -29,6 +29,7 @@ class TcpServer {
  private:
   void accept_next();
   void on_accept(boost::asio::ip::tcp::socket socket);
+  void close_oldest_unauthenticated();
   void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
   void shut_down(int signal);
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <exception>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -54,8 +55,8 @@ bool acts_at_once(std::string_view command) {
 UciSession::UciSession(LineSink& out, SessionLimits limits)
     : out_(out),
       limits_(std::move(limits)),
-      table_(limits_.initial_hash_megabytes),
-      hash_megabytes_(table_.megabytes()),
+      table_(0),
+      wanted_hash_megabytes_(limits_.initial_hash_megabytes),
       game_(make_game_session(default_game(), table_, memory_)) {}
 
 UciSession::~UciSession() {
@@ -254,23 +255,46 @@ void UciSession::set_hash(std::string_view value) {
                  quoted_excerpt(value));
   }
   const auto wanted = static_cast<std::size_t>(*megabytes);
-  const std::size_t before = table_.megabytes();
+  const std::size_t before = hash_megabytes_.load(std::memory_order_relaxed);
+  const std::string kept =
+      before == 0 ? "no table is allocated yet" : "keeping " + std::to_string(before) + " MB";
   if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
     return error("Hash " + std::to_string(wanted) +
-                 " MB would exceed the server's total table memory; the table stays at " +
-                 std::to_string(before) + " MB");
+                 " MB would exceed the server's total table memory; " + kept);
   }
+  wanted_hash_megabytes_ = wanted;
+  hash_megabytes_.store(wanted, std::memory_order_relaxed);
   // A large table takes a while to allocate and clear: on the worker.
-  change_table([this, wanted, before] {
+  change_table([this, wanted, before, kept] {
     try {
       table_.resize(wanted);
-      hash_megabytes_.store(wanted, std::memory_order_relaxed);
     } catch (const std::bad_alloc&) {
       if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
-      error("cannot allocate " + std::to_string(wanted) + " MB for the hash table; keeping " +
-            std::to_string(before) + " MB");
+      hash_megabytes_.store(before, std::memory_order_relaxed);
+      error("cannot allocate " + std::to_string(wanted) + " MB for the hash table; " + kept);
     }
   });
+}
+
+bool UciSession::reserve_table() {
+  if (hash_megabytes_.load(std::memory_order_relaxed) > 0) return true;
+  if (limits_.reserve_hash && !limits_.reserve_hash(0, wanted_hash_megabytes_)) return false;
+  hash_megabytes_.store(wanted_hash_megabytes_, std::memory_order_relaxed);
+  return true;
+}
+
+void UciSession::allocate_reserved_table() {
+  const std::size_t reserved = hash_megabytes_.load(std::memory_order_relaxed);
+  if (table_.megabytes() == reserved) return;
+  try {
+    table_.resize(reserved);
+  } catch (const std::bad_alloc&) {
+    // Only a table that was never allocated is allocated here: nothing to keep.
+    if (limits_.reserve_hash) limits_.reserve_hash(reserved, 0);
+    hash_megabytes_.store(0, std::memory_order_relaxed);
+    throw std::runtime_error("cannot allocate " + std::to_string(reserved) +
+                             " MB for the hash table");
+  }
 }
 
 void UciSession::on_ucinewgame() {
@@ -305,6 +329,10 @@ void UciSession::on_go(const Words& words) {
   if (search_in_the_way()) return error("a search is already running; send stop first");
   if (words.size() > 1 && words[1] == "perft") return on_perft(words);
   if (!position_valid_) return refuse_go(kNoValidPosition);
+  if (!reserve_table()) {
+    return refuse_go("the server's table memory is in use: no room for this session's " +
+                     std::to_string(wanted_hash_megabytes_) + " MB table; try again later");
+  }
   GoCommand command = parse_go(words);
   settle_missing_clock(command, game_->side_to_move());
   for (const auto& problem : command.problems) {
@@ -328,7 +356,7 @@ void UciSession::on_go(const Words& words) {
   clock_.set_pondering(limits.ponder);
   auto search = game_->make_search(limits, settings, command.search_moves, stop_, clock_, out_);
   const bool started = start_job(
-      [search = std::move(search), budget, threads = settings.threads] {
+      [this, search = std::move(search), budget, threads = settings.threads] {
         // The threads go back however the search ends.
         struct Release {
           ThreadBudget* budget;
@@ -337,6 +365,7 @@ void UciSession::on_go(const Words& words) {
             if (budget != nullptr) budget->release(threads);
           }
         } release{budget, threads};
+        allocate_reserved_table();
         return search();
       },
       game_->bestmove_without_search());

@@ -84,6 +84,8 @@ class UciSession {
   void abandon();
   [[nodiscard]] bool quit_requested() const { return quit_; }
   [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
+  // The table memory this session holds or has reserved; 0 until its first
+  // search or Hash change, since a session allocates its table only then.
   [[nodiscard]] std::size_t hash_megabytes() const {
     return hash_megabytes_.load(std::memory_order_relaxed);
   }
@@ -104,6 +106,12 @@ class UciSession {
   void on_quit();
   void set_hash(std::string_view value);
   void set_game(std::string_view value);
+  // Before a search: reserves the table in the server's budget if the
+  // session has none yet (false: no room). The search's job allocates it.
+  [[nodiscard]] bool reserve_table();
+  // On the worker: allocates the reserved table if it is not yet; gives the
+  // reservation back and throws if the memory cannot be had.
+  void allocate_reserved_table();
 
   // Runs a job on the worker thread. Its returned line (a bestmove, a proof)
   // is printed once the session is marked idle again; `fallback` is printed
@@ -133,12 +141,15 @@ class UciSession {
   LineSink& out_;
   SessionLimits limits_;
   // Touched only by the worker thread while a job runs, and by the reader
-  // thread while none does.
+  // thread while none does. Empty (0 MB) until the first search or Hash
+  // change: a client that connects and never searches costs no table memory.
   engine::TranspositionTable table_;
+  // The Hash option's value: the size the table gets when first allocated.
+  std::size_t wanted_hash_megabytes_;
   // What the searches learn about move ordering, kept from one `go` to the
   // next until the game is forgotten.
   engine::SearchMemory memory_;
-  std::atomic<std::size_t> hash_megabytes_;
+  std::atomic<std::size_t> hash_megabytes_{0};  // reserved or held; see hash_megabytes()
   engine::SearchSettings settings_;
   engine::SearchClock clock_;
   std::unique_ptr<GameSession> game_;

@@ -77,6 +77,11 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "--token-file or a deliberate choice, and are logged as a warning")(
       "token-file", po::value<std::string>(),
       "require each client to send 'auth <token>' first; the token is the file's first line")(
+      "auth-timeout", po::value<long>()->default_value(defaults.auth_timeout.count()),
+      "with --token-file: seconds a connection has to send its token before it is closed")(
+      "max-unauthenticated", po::value<Count>()->default_value(Count{defaults.max_unauthenticated}),
+      "with --token-file: connections waiting to send their token at once; they take no "
+      "session and no table memory, and a new one closes the one that has waited longest")(
       "threads", po::value<int>()->default_value(hardware),
       "search threads for the whole server; no session's Threads may exceed it")(
       "max-sessions", po::value<Count>()->default_value(Count{defaults.max_sessions}),
@@ -110,6 +115,8 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   server.max_hash_megabytes = vm["max-hash"].as<Count>().value;
   server.max_total_hash_megabytes = vm["max-total-hash"].as<Count>().value;
   server.output_backlog_bytes = vm["output-backlog"].as<Count>().value;
+  server.auth_timeout = std::chrono::seconds(vm["auth-timeout"].as<long>());
+  server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
   constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
   std::ostringstream problem;
   if (server.threads < 1 || server.threads > hardware) {
@@ -130,6 +137,10 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
             << " MB): no session could have the Hash that --max-hash allows";
   } else if (server.output_backlog_bytes < 4096) {
     problem << "--output-backlog must be at least 4096 bytes";
+  } else if (server.auth_timeout.count() < 1) {
+    problem << "--auth-timeout must be at least 1 second";
+  } else if (server.max_unauthenticated < 1) {
+    problem << "--max-unauthenticated must be at least 1";
   }
   if (!problem.str().empty()) {
     err << "brudno serve: " << problem.str() << '\n';

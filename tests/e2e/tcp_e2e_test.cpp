@@ -2,6 +2,7 @@
 // driven by several TCP clients at once.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
@@ -14,6 +15,7 @@
 #include "tests/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 #include "tools/tcp/line_client.hpp"
+#include "tools/tcp/silent_connections.hpp"
 
 namespace brudno::testing {
 namespace {
@@ -21,6 +23,7 @@ namespace {
 using namespace std::chrono_literals;
 using tools::count_prefix;
 using tools::LineClient;
+using tools::SilentConnections;
 using tools::starts_with;
 
 // The server as an operator starts it; its first output line names the port.
@@ -242,6 +245,100 @@ TEST(TcpServer, AuthenticationIsRequiredWhenConfigured) {
   std::filesystem::remove(token_file);
 }
 
+// A token in a file for the length of a test.
+class TokenFile {
+ public:
+  static constexpr const char* kToken = "correct-horse-battery-staple";
+  TokenFile() : path_(std::filesystem::temp_directory_path() / unique_name()) {
+    std::ofstream(path_) << kToken << '\n';
+  }
+  ~TokenFile() { std::filesystem::remove(path_); }
+  TokenFile(const TokenFile&) = delete;
+  TokenFile& operator=(const TokenFile&) = delete;
+  [[nodiscard]] std::string path() const { return path_.string(); }
+
+ private:
+  static std::string unique_name() {
+    return "brudno-test-token-" + std::to_string(::getpid()) + "-" +
+           std::to_string(std::random_device{}());
+  }
+  std::filesystem::path path_;
+};
+
+constexpr int kSilentConnections = 1000;
+
+// sshd's LoginGraceTime and MaxStartups: a stranger's silent connections
+// take no session slot, and the newest connection pushes the longest
+// waiting one out, so the token holder gets in at once (the grace period
+// here is ten minutes: nothing waits for it).
+TEST(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
+  const TokenFile token;
+  Server server({"--token-file", token.path(), "--auth-timeout", "600", "--max-sessions", "1"});
+  SilentConnections silent(server.port(), kSilentConnections);
+  LineClient analyst(server.port());
+  analyst.send(std::string("auth ") + TokenFile::kToken);
+  ASSERT_EQ(analyst.read_line(), "info string authenticated");
+  analyst.send("sessions");
+  EXPECT_EQ(analyst.read_line(), "info string sessions 1");
+  analyst.send("position startpos");
+  analyst.send("go depth 5");
+  const auto search = analyst.read_until("bestmove");
+  ASSERT_FALSE(search.empty());
+  EXPECT_TRUE(starts_with(search.back(), "bestmove ")) << search.back();
+  EXPECT_NE(search.back(), "bestmove (none)");
+  EXPECT_EQ(count_prefix(search, "info string error"), 0u);
+  EXPECT_TRUE(silent.oldest_closed_by_server());
+}
+
+// Without a token every connection is a session, but a session that has not
+// searched holds no table: a thousand silent ones leave the whole budget,
+// here one default table, to the client that searches.
+TEST(TcpServer, SilentConnectionsTakeNoTableMemory) {
+  Server server({"--max-sessions", std::to_string(kSilentConnections + 1), "--max-total-hash", "16",
+                 "--max-hash", "16"});
+  SilentConnections silent(server.port(), kSilentConnections);
+  LineClient analyst(server.port());
+  analyst.send("sessions");
+  EXPECT_EQ(analyst.read_line(), "info string sessions " + std::to_string(kSilentConnections + 1));
+  analyst.send("position startpos");
+  analyst.send("go depth 5");
+  const auto search = analyst.read_until("bestmove");
+  ASSERT_FALSE(search.empty());
+  EXPECT_NE(search.back(), "bestmove (none)");
+  EXPECT_EQ(count_prefix(search, "info string error"), 0u);
+}
+
+TEST(TcpServer, AConnectionWithoutItsTokenInTimeIsClosed) {
+  const TokenFile token;
+  Server server({"--token-file", token.path(), "--auth-timeout", "1"});
+  LineClient slow(server.port());
+  const auto notice = slow.read_line(10s);
+  ASSERT_TRUE(notice.has_value());
+  EXPECT_EQ(*notice,
+            "info string error: no 'auth <token>' within 1 seconds; closing the connection");
+  EXPECT_TRUE(slow.closed_by_server());
+  LineClient prompt(server.port());
+  prompt.send(std::string("auth ") + TokenFile::kToken);
+  EXPECT_EQ(prompt.read_line(), "info string authenticated");
+}
+
+// The session limit counts authenticated clients: the one past it is told
+// so once it has authenticated, and the session it would share is untouched.
+TEST(TcpServer, TheSessionLimitCountsAuthenticatedClients) {
+  const TokenFile token;
+  Server server({"--token-file", token.path(), "--max-sessions", "1"});
+  LineClient waiting(server.port());  // connected, not yet authenticated
+  LineClient first(server.port());
+  first.send(std::string("auth ") + TokenFile::kToken);
+  ASSERT_EQ(first.read_line(), "info string authenticated");
+  waiting.send(std::string("auth ") + TokenFile::kToken);
+  EXPECT_TRUE(starts_with(waiting.read_line(5s).value_or(""),
+                          "info string error: the server has its maximum of 1 sessions"));
+  EXPECT_TRUE(waiting.closed_by_server());
+  first.send("isready");
+  EXPECT_EQ(first.read_line(), "readyok");
+}
+
 TEST(TcpServer, IdleClientsAreClosed) {
   Server server({"--idle-timeout", "1"});
   LineClient idler(server.port());
@@ -256,31 +353,39 @@ TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
   LineClient first(server.port());
   first.send("setoption name Hash value 64");
   EXPECT_TRUE(starts_with(first.read_line().value_or(""), "info string error: Hash must be"));
-  first.send("setoption name Hash value 32");  // 32 + 16 of the second session: at the cap
+  first.send("setoption name Hash value 32");
   first.send("isready");
   EXPECT_EQ(first.read_line(), "readyok");
   LineClient second(server.port());
+  second.send("go depth 1");  // its default 16 MB: 32 + 16, at the cap
+  EXPECT_TRUE(starts_with(second.read_until("bestmove").back(), "bestmove "));
   second.send("setoption name Hash value 17");
-  EXPECT_TRUE(
-      starts_with(second.read_line().value_or(""), "info string error: Hash 17 MB would exceed"));
-  LineClient third(server.port());
-  EXPECT_TRUE(
-      starts_with(third.read_line(5s).value_or(""), "info string error: the server's table"));
+  EXPECT_EQ(second.read_line().value_or(""),
+            "info string error: Hash 17 MB would exceed the server's total table memory; "
+            "keeping 16 MB");
+  LineClient third(server.port());  // connecting costs no table memory: it gets in
+  third.send("go depth 1");
+  EXPECT_TRUE(starts_with(third.read_line(5s).value_or(""),
+                          "info string error: the server's table memory is in use"));
+  EXPECT_EQ(third.read_line(5s).value_or(""), "bestmove (none)");
 }
 
 // A Hash the server's memory cannot hold is refused like one beyond its
 // budget: the session keeps its table, and the budget is as it was, so the
 // next client still finds room.
 TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
-  if (test_build::kSanitized) GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
+  if (test_build::kSanitized)
+    GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
   Server server({"--max-hash", "4096", "--max-total-hash", "4112"}, 1500 * 1000);
   LineClient first(server.port());
+  first.send("go depth 1");  // the first search allocates the default table
+  ASSERT_TRUE(starts_with(first.read_until("bestmove").back(), "bestmove "));
   first.send("setoption name Hash value 4096");  // within the budget, beyond the memory
   EXPECT_EQ(first.read_line().value_or(""),
             "info string error: cannot allocate 4096 MB for the hash table; keeping 16 MB");
   LineClient second(server.port());  // 16 + 16 MB: room only if the 4096 went back
-  second.send("isready");
-  EXPECT_EQ(second.read_line(5s).value_or(""), "readyok");
+  second.send("go depth 1");
+  EXPECT_TRUE(starts_with(second.read_line(5s).value_or(""), "info "));
   first.send("go depth 3");
   EXPECT_TRUE(starts_with(first.read_until("bestmove").back(), "bestmove "));
 }
@@ -309,7 +414,8 @@ TEST(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
 // Issue 13: resizing and clearing the table ran on the server's one I/O
 // thread, so one client's large Hash stalled every other client.
 TEST(TcpServer, ALargeTableChangeDoesNotStallOtherClients) {
-  if (test_build::kThreadSanitized) GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
+  if (test_build::kThreadSanitized)
+    GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
   Server server({"--max-hash", "1024", "--max-total-hash", "1100"});
   LineClient resizer(server.port());
   LineClient bystander(server.port());
@@ -434,6 +540,8 @@ TEST(TcpServer, BadCommandLinesExitTwo) {
                                                   {"--max-hash", "100", "--max-total-hash", "50"},
                                                   {"--max-sessions", "-1"},
                                                   {"--threads", "0"},
+                                                  {"--auth-timeout", "0"},
+                                                  {"--max-unauthenticated", "0"},
                                                   {"--token-file", "/nonexistent/token"}}) {
     std::vector<std::string> args = {"serve"};
     args.insert(args.end(), options.begin(), options.end());

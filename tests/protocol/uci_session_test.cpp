@@ -136,6 +136,44 @@ TEST(UciSession, UciShowsTheDefaultHashNotTheCurrentOne) {
   EXPECT_EQ(out.count_prefix("option name Hash type spin default 16 min 1 max "), 1u);
 }
 
+// A session reserves its table when it first searches or sets Hash, never
+// before: a client that connects and searches nothing costs no table memory.
+TEST(UciSession, TheTableIsReservedByTheFirstSearchOrHash) {
+  std::size_t reserved = 0;
+  SessionLimits limits;
+  limits.reserve_hash = [&](std::size_t from, std::size_t to) {
+    const std::size_t next = reserved - from + to;
+    if (next > 16) return false;  // room for one default table
+    reserved = next;
+    return true;
+  };
+  CaptureSink out;
+  UciSession session(out, limits);
+  session.handle_line("setoption name Game value tictactoe");
+  session.handle_line("ucinewgame");
+  session.handle_line("uci");
+  session.handle_line("isready");
+  EXPECT_EQ(session.hash_megabytes(), 0u);
+  EXPECT_EQ(reserved, 0u);
+  session.handle_line("go depth 3");
+  session.wait_for_job();
+  EXPECT_EQ(session.hash_megabytes(), 16u);
+  EXPECT_EQ(reserved, 16u);
+  EXPECT_EQ(out.count_prefix("bestmove "), 1u);
+
+  CaptureSink other_out;
+  UciSession other(other_out, limits);  // the budget has no room left
+  other.handle_line("setoption name Game value tictactoe");
+  other.handle_line("go depth 3");
+  EXPECT_EQ(other_out.count_prefix("info string error: the server's table memory is in use"), 1u);
+  EXPECT_EQ(other_out.lines().back(), "bestmove (none)");
+  EXPECT_EQ(other.hash_megabytes(), 0u);
+  other.handle_line("setoption name Hash value 1");
+  EXPECT_EQ(other_out.lines().back(),
+            "info string error: Hash 1 MB would exceed the server's total table memory; no "
+            "table is allocated yet");
+}
+
 // A position command with an illegal move fails as a whole: no position is
 // left to show or search until the next good one.
 TEST(UciSession, IllegalMoveLeavesNoPosition) {
