@@ -16,6 +16,11 @@ namespace brudno::protocol {
 // True if `host`, an IP address, is a loopback one (127.0.0.0/8, ::1).
 [[nodiscard]] bool is_loopback_address(const std::string& host);
 
+// Why the TLS certificate and key of `options` cannot be used (unreadable,
+// not PEM, a key that is not the certificate's), or nothing when they can
+// or there is no TLS.
+[[nodiscard]] std::optional<std::string> tls_files_problem(const ServerOptions& options);
+
 // Called once the server listens, with the address and the port it is bound
 // to (the port chosen by the system when options.port is 0).
 using ListeningCallback = std::function<void(const std::string& address, unsigned short port)>;

@@ -31,6 +31,12 @@ struct ServerOptions {
   // they take no session slot and no table memory.
   std::chrono::seconds auth_timeout{10};
   std::size_t max_unauthenticated = 16;
+  // Both set: every connection speaks TLS with this certificate (chain, PEM)
+  // and key, read at start and again on SIGHUP. The TLS handshake is part of
+  // the grace period above.
+  std::optional<std::string> tls_certificate_file;
+  std::optional<std::string> tls_key_file;
+  [[nodiscard]] bool tls() const { return tls_certificate_file.has_value(); }
 };
 
 }  // namespace brudno::protocol

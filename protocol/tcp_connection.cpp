@@ -34,10 +34,24 @@ void TcpConnection::Sink::write_line(std::string_view line) {
   }
 }
 
-TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& server)
-    : socket_(std::move(socket)),
-      strand_(asio::make_strand(socket_.get_executor())),
-      auth_timer_(strand_),
+namespace {
+
+using Stream = std::variant<TcpConnection::Socket, TcpConnection::TlsStream>;
+
+Stream make_stream(TcpConnection::Socket socket, asio::ssl::context* tls) {
+  if (tls == nullptr) return Stream(std::in_place_type<TcpConnection::Socket>, std::move(socket));
+  return Stream(std::in_place_type<TcpConnection::TlsStream>, std::move(socket), *tls);
+}
+
+}  // namespace
+
+TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& server,
+                             std::shared_ptr<asio::ssl::context> tls)
+    : strand_(asio::make_strand(socket.get_executor())),
+      tls_context_(std::move(tls)),
+      stream_(make_stream(std::move(socket), tls_context_.get())),
+      handshake_done_(tls_context_ == nullptr),
+      grace_timer_(strand_),
       idle_timer_(strand_),
       linger_timer_(strand_),
       id_(id),
@@ -50,13 +64,34 @@ TcpConnection::~TcpConnection() = default;
 
 void TcpConnection::start() {
   sink_.connection = weak_from_this();
-  if (authenticated_) open_session();
   asio::dispatch(strand_, [self = shared_from_this()] {
-    if (self->finishing_) return;  // the session could not be made
-    if (!self->authenticated_) self->arm_auth_timer();
-    self->arm_idle_timer();
-    self->read_next();
+    if (!self->handshake_done_ || !self->authenticated_) self->arm_grace_timer();
+    auto* tls = std::get_if<TlsStream>(&self->stream_);
+    if (tls == nullptr) return self->begin();
+    tls->async_handshake(
+        asio::ssl::stream_base::server,
+        asio::bind_executor(self->strand_, [self](const boost::system::error_code& error) {
+          if (self->closed_) return;
+          if (error) {
+            // Plain text, another protocol or a certificate the client
+            // rejects: nothing can be said to it, so it is only closed.
+            log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
+            return self->close_now();
+          }
+          self->handshake_done_ = true;
+          self->begin();
+        }));
   });
+}
+
+void TcpConnection::begin() {
+  if (authenticated_) {
+    grace_timer_.cancel();  // it was waiting for the handshake alone
+    open_session();
+  }
+  if (finishing_) return;  // the session could not be made
+  arm_idle_timer();
+  read_next();
 }
 
 void TcpConnection::open_session() {
@@ -88,11 +123,13 @@ void TcpConnection::read_next() {
     return;
   }
   reading_ = true;
-  asio::async_read_until(socket_, input_, '\n',
-                         asio::bind_executor(strand_, [self = shared_from_this()](
-                                                          const auto& error, std::size_t bytes) {
-                           self->on_read(error, bytes);
-                         }));
+  auto handler = asio::bind_executor(
+      strand_, [self = shared_from_this()](const auto& error, std::size_t bytes) {
+        self->on_read(error, bytes);
+      });
+  std::visit(
+      [&](auto& stream) { asio::async_read_until(stream, input_, '\n', std::move(handler)); },
+      stream_);
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
@@ -105,7 +142,11 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
                                        std::to_string(server_.options.max_line_bytes) +
                                        " bytes); closing the connection");
   }
-  if (error == asio::error::eof) return on_end_of_input();
+  // A TLS client's close_notify reads as eof; a TLS client that closes its
+  // socket without one, as a truncated stream: both end its input.
+  if (error == asio::error::eof || error == asio::ssl::error::stream_truncated) {
+    return on_end_of_input();
+  }
   if (error) return finish(error.message());
   std::string line(asio::buffers_begin(input_.data()),
                    asio::buffers_begin(input_.data()) + static_cast<std::ptrdiff_t>(bytes - 1));
@@ -189,7 +230,7 @@ bool TcpConnection::authenticate(std::string_view line) {
   if (!line.starts_with(kCommand)) return false;
   if (!tokens_match(line.substr(kCommand.size()), *server_.options.token)) return false;
   authenticated_ = true;
-  auth_timer_.cancel();
+  grace_timer_.cancel();
   server_.unauthenticated.erase(id_);
   if (server_.sessions >= server_.options.max_sessions) {
     log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
@@ -206,11 +247,16 @@ bool TcpConnection::authenticate(std::string_view line) {
   return true;
 }
 
-void TcpConnection::arm_auth_timer() {
-  auth_timer_.expires_after(server_.options.auth_timeout);
-  auth_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
-    if (error || self->authenticated_ || self->finishing_) return;
+void TcpConnection::arm_grace_timer() {
+  grace_timer_.expires_after(server_.options.auth_timeout);
+  grace_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (error || self->finishing_ || self->closed_) return;
     const auto seconds = std::to_string(self->server_.options.auth_timeout.count());
+    if (!self->handshake_done_) {
+      log_info("connection ", self->id_, ": no TLS handshake within ", seconds, " s; closing");
+      return self->close_now();
+    }
+    if (self->authenticated_) return;
     log_info("connection ", self->id_, ": no token within ", seconds, " s; disconnecting");
     self->finish("authentication timed out", "info string error: no 'auth <token>' within " +
                                                  seconds + " seconds; closing the connection");
@@ -272,10 +318,8 @@ void TcpConnection::write_next() {
     return;
   }
   writing_ = true;
-  asio::async_write(
-      socket_, asio::buffer(outbox_.front()),
-      asio::bind_executor(strand_, [self = shared_from_this()](
-                                       const boost::system::error_code& error, std::size_t) {
+  auto handler = asio::bind_executor(
+      strand_, [self = shared_from_this()](const boost::system::error_code& error, std::size_t) {
         if (error) {
           // The client is gone: nothing more can reach it.
           log_info("session ", self->id_, ": write failed: ", error.message());
@@ -286,14 +330,19 @@ void TcpConnection::write_next() {
         self->outbox_bytes_ -= self->outbox_.front().size();
         self->outbox_.pop_front();
         self->write_next();
-      }));
+      });
+  std::visit(
+      [&](auto& stream) {
+        asio::async_write(stream, asio::buffer(outbox_.front()), std::move(handler));
+      },
+      stream_);
 }
 
 void TcpConnection::finish(std::string_view reason, std::string error_line) {
   if (finishing_) return;
   finishing_ = true;
   log_info("session ", id_, ": closing (", reason, ')');
-  auth_timer_.cancel();
+  grace_timer_.cancel();
   idle_timer_.cancel();
   server_.unauthenticated.erase(id_);
   if (!error_line.empty()) send(std::move(error_line));
@@ -320,8 +369,21 @@ void TcpConnection::release_session() {
 
 void TcpConnection::shut_down_after_flush() {
   if (closed_ || writing_) return;
+  if (auto* tls = std::get_if<TlsStream>(&stream_)) {
+    if (!handshake_done_) return close_now();
+    // close_notify, then the client's own, or the linger time, whichever
+    // comes first (OpenSSL reads and drops what the client still sends).
+    linger_timer_.expires_after(server_.shutting_down ? kShutdownLinger : kLinger);
+    linger_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+      if (!error) self->close_now();
+    });
+    tls->async_shutdown(asio::bind_executor(
+        strand_,
+        [self = shared_from_this()](const boost::system::error_code&) { self->close_now(); }));
+    return;
+  }
   boost::system::error_code ignored;
-  socket_.shutdown(Socket::shutdown_send, ignored);
+  std::get<Socket>(stream_).shutdown(Socket::shutdown_send, ignored);
   drain_then_close();
 }
 
@@ -335,7 +397,7 @@ void TcpConnection::drain_then_close() {
 
 // Reads and drops what the client still sends, until it closes its side.
 void TcpConnection::discard_input() {
-  socket_.async_read_some(
+  std::get<Socket>(stream_).async_read_some(
       asio::buffer(discarded_),
       asio::bind_executor(strand_, [self = shared_from_this()](
                                        const boost::system::error_code& error, std::size_t) {
@@ -349,9 +411,9 @@ void TcpConnection::close_now() {
   closed_ = true;
   boost::system::error_code ignored;
   linger_timer_.cancel();
-  auth_timer_.cancel();
+  grace_timer_.cancel();
   idle_timer_.cancel();
-  socket_.close(ignored);
+  std::visit([&](auto& stream) { stream.lowest_layer().close(ignored); }, stream_);
   server_.unauthenticated.erase(id_);
   release_session();
   server_.connections.erase(id_);
@@ -366,7 +428,7 @@ void TcpConnection::close_now() {
   if (server_.connections.empty()) {
     // Once no client is left, hand freed memory back to the system: after the
     // handlers this close has cancelled have run and let the connection go.
-    asio::post(socket_.get_executor(), [&server = server_] {
+    asio::post(strand_, [&server = server_] {
       if (server.connections.empty()) return_freed_memory();
     });
   }

@@ -9,8 +9,12 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "protocol/asio.hpp"
+// (asio.hpp first: it fixes an include Boost.Asio misses.)
+#include <boost/asio/ssl.hpp>
+
 #include "protocol/line_sink.hpp"
 #include "protocol/uci_session.hpp"
 
@@ -21,12 +25,16 @@ class ServerState;
 class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
  public:
   using Socket = boost::asio::ip::tcp::socket;
+  using TlsStream = boost::asio::ssl::stream<Socket>;
 
   // Without a token the caller has counted the connection as a session; with
   // one, it becomes a session when it authenticates. Its table is reserved
   // in the server's budget when the session first needs one, and given back
   // when it closes.
-  TcpConnection(Socket socket, std::uint64_t id, ServerState& server);
+  // With `tls`, the connection speaks TLS with that context's certificate
+  // (kept for the connection's life, whatever SIGHUP loads meanwhile).
+  TcpConnection(Socket socket, std::uint64_t id, ServerState& server,
+                std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   ~TcpConnection();
   TcpConnection(const TcpConnection&) = delete;
   TcpConnection& operator=(const TcpConnection&) = delete;
@@ -65,7 +73,11 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   // The client's session, made when it is served: at once without a token,
   // after `auth` with one.
   void open_session();
-  void arm_auth_timer();
+  // After the TLS handshake, or at once without TLS: the session (if it
+  // needs no token), the timers and the first read.
+  void begin();
+  // The time a connection has to finish its TLS handshake and send its token.
+  void arm_grace_timer();
   void arm_idle_timer();
 
   void send(std::string line);
@@ -82,9 +94,13 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void discard_input();
   void close_now();
 
-  Socket socket_;
+  // The strand first: it is made from the socket's executor before the
+  // socket moves into the stream.
   boost::asio::strand<boost::asio::any_io_executor> strand_;
-  boost::asio::steady_timer auth_timer_;
+  std::shared_ptr<boost::asio::ssl::context> tls_context_;
+  std::variant<Socket, TlsStream> stream_;
+  bool handshake_done_;
+  boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;
   const std::uint64_t id_;

@@ -13,12 +13,31 @@ namespace brudno::protocol {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
+namespace {
+
+// A server context that accepts TLS 1.2 and 1.3 only, with the certificate
+// chain and key of the files. Throws boost::system::system_error with
+// OpenSSL's reason when a file cannot be read or the key does not match.
+std::shared_ptr<asio::ssl::context> load_tls_context(const ServerOptions& options) {
+  namespace ssl = asio::ssl;
+  auto context = std::make_shared<ssl::context>(ssl::context::tls_server);
+  context->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |
+                       ssl::context::no_sslv3 | ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 |
+                       ssl::context::single_dh_use);
+  context->use_certificate_chain_file(*options.tls_certificate_file);
+  context->use_private_key_file(*options.tls_key_file, ssl::context::pem);
+  return context;
+}
+
+}  // namespace
+
 TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
     : io_(io),
       state_(std::move(options)),
       acceptor_(io,
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
-      signals_(io, SIGINT, SIGTERM),
+      signals_(io, SIGINT, SIGTERM, SIGHUP),
+      tls_(state_.options.tls() ? load_tls_context(state_.options) : nullptr),
       shutdown_deadline_(io) {
   // Room for every session, every connection waiting to authenticate, the
   // acceptor, and a refused client being told so.
@@ -28,10 +47,29 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
 }
 
 void TcpServer::start() {
-  signals_.async_wait([this](const boost::system::error_code& error, int signal) {
-    if (!error) shut_down(signal);
-  });
+  wait_for_signal();
   accept_next();
+}
+
+void TcpServer::wait_for_signal() {
+  signals_.async_wait([this](const boost::system::error_code& error, int signal) {
+    if (error) return;
+    if (signal != SIGHUP) return shut_down(signal);
+    reload_tls();
+    wait_for_signal();
+  });
+}
+
+void TcpServer::reload_tls() {
+  if (!tls_) return log_info("SIGHUP: no TLS certificate to read again");
+  try {
+    tls_ = load_tls_context(state_.options);
+    log_info("SIGHUP: TLS certificate and key read again from ",
+             *state_.options.tls_certificate_file, " and ", *state_.options.tls_key_file);
+  } catch (const boost::system::system_error& failure) {
+    log_error("SIGHUP: cannot read the TLS certificate or key (", failure.what(),
+              "); new connections keep the old ones");
+  }
 }
 
 void TcpServer::accept_next() {
@@ -59,7 +97,7 @@ void TcpServer::on_accept(tcp::socket socket) {
     }
     log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
              ": waiting for its token");
-    auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
+    auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_, tls_);
     state_.connections.emplace(id, connection);
     state_.unauthenticated.emplace(id, connection);
     connection->start();
@@ -73,7 +111,7 @@ void TcpServer::on_accept(tcp::socket socket) {
                                          " sessions; try again later");
   }
   log_info("session ", id, " connected from ", peer.address().to_string(), ':', peer.port());
-  auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_);
+  auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_, tls_);
   state_.connections.emplace(id, connection);
   ++state_.sessions;
   connection->start();
@@ -91,14 +129,37 @@ void TcpServer::close_oldest_unauthenticated() {
 
 // One error line, then the socket closes; existing sessions are not touched.
 void TcpServer::refuse(tcp::socket socket, std::string error_line) {
-  auto held = std::make_shared<tcp::socket>(std::move(socket));
   auto text = std::make_shared<std::string>(std::move(error_line) + '\n');
+  if (tls_) return refuse_over_tls(std::move(socket), std::move(text));
+  auto held = std::make_shared<tcp::socket>(std::move(socket));
   asio::async_write(*held, asio::buffer(*text),
                     [held, text](const boost::system::error_code&, std::size_t) {
                       boost::system::error_code ignored;
                       held->shutdown(tcp::socket::shutdown_both, ignored);
                       held->close(ignored);
                     });
+}
+
+// The same after a TLS handshake, which has the grace period to finish.
+void TcpServer::refuse_over_tls(tcp::socket socket, std::shared_ptr<std::string> text) {
+  using TlsStream = TcpConnection::TlsStream;
+  auto stream = std::make_shared<TlsStream>(std::move(socket), *tls_);
+  auto deadline = std::make_shared<asio::steady_timer>(io_, state_.options.auth_timeout);
+  const auto close = [stream, deadline, context = tls_] {
+    deadline->cancel();
+    boost::system::error_code ignored;
+    stream->lowest_layer().close(ignored);
+  };
+  deadline->async_wait([stream](const boost::system::error_code& error) {
+    boost::system::error_code ignored;
+    if (!error) stream->lowest_layer().close(ignored);
+  });
+  stream->async_handshake(TlsStream::server, [stream, text,
+                                              close](const boost::system::error_code& error) {
+    if (error) return close();
+    asio::async_write(*stream, asio::buffer(*text),
+                      [text, close](const boost::system::error_code&, std::size_t) { close(); });
+  });
 }
 
 void TcpServer::shut_down(int signal) {
@@ -129,6 +190,17 @@ bool is_ip_address(const std::string& host) {
 
 bool is_loopback_address(const std::string& host) {
   return asio::ip::make_address(host).is_loopback();
+}
+
+std::optional<std::string> tls_files_problem(const ServerOptions& options) {
+  if (!options.tls()) return std::nullopt;
+  try {
+    load_tls_context(options);
+  } catch (const boost::system::system_error& failure) {
+    return "cannot use the TLS certificate '" + *options.tls_certificate_file + "' and key '" +
+           *options.tls_key_file + "': " + failure.code().message();
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> serve(const ServerOptions& options, const ListeningCallback& listening) {

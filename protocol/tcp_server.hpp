@@ -4,8 +4,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
+#include <string>
 
 #include "protocol/asio.hpp"
+// (asio.hpp first: it fixes an include Boost.Asio misses.)
+#include <boost/asio/ssl.hpp>
+
 #include "protocol/server_options.hpp"
 #include "protocol/server_state.hpp"
 
@@ -15,7 +20,8 @@ class TcpServer {
  public:
   static constexpr std::chrono::milliseconds kShutdownGrace{500};
 
-  // Binds and listens at once; throws boost::system::system_error when it cannot.
+  // Binds and listens at once; throws boost::system::system_error when it
+  // cannot, or when the TLS certificate or key cannot be read.
   TcpServer(boost::asio::io_context& io, ServerOptions options);
 
   [[nodiscard]] boost::asio::ip::tcp::endpoint local_endpoint() const {
@@ -23,20 +29,26 @@ class TcpServer {
   }
   // Accepts until SIGINT or SIGTERM, then stops every search, sends its
   // bestmove, closes every session and stops the io_context (after at most
-  // kShutdownGrace, whatever the clients do).
+  // kShutdownGrace, whatever the clients do). SIGHUP reads the TLS
+  // certificate and key again: new connections get them, open ones keep
+  // theirs; if they cannot be read, the old ones stay (logged).
   void start();
 
  private:
+  void wait_for_signal();
+  void reload_tls();
   void accept_next();
   void on_accept(boost::asio::ip::tcp::socket socket);
   void close_oldest_unauthenticated();
   void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
+  void refuse_over_tls(boost::asio::ip::tcp::socket socket, std::shared_ptr<std::string> text);
   void shut_down(int signal);
 
   boost::asio::io_context& io_;
   ServerState state_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // null without TLS
   boost::asio::steady_timer shutdown_deadline_;
   std::uint64_t next_id_ = 1;
 };

@@ -109,9 +109,9 @@ class UciSession {
   // Before a search: reserves the table in the server's budget if the
   // session has none yet (false: no room). The search's job allocates it.
   [[nodiscard]] bool reserve_table();
-  // On the worker: allocates the reserved table if it is not yet; gives the
-  // reservation back and throws if the memory cannot be had.
-  void allocate_reserved_table();
+  // On the worker: allocates the reserved table if it is not yet (true when
+  // it did); gives the reservation back and throws if the memory cannot be had.
+  bool allocate_reserved_table();
 
   // Runs a job on the worker thread. Its returned line (a bestmove, a proof)
   // is printed once the session is marked idle again; `fallback` is printed

@@ -68,17 +68,26 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description options(
       "Usage: brudno serve [options]\n\n"
-      "Serves the UCI protocol over TCP (docs/protocol.md), one independent session per\n"
-      "connection. Stops all searches and exits 0 on SIGINT or SIGTERM.\n\nOptions");
+      "Serves the UCI protocol over TCP, or over TLS with --tls-cert and --tls-key\n"
+      "(docs/protocol.md), one independent session per connection. Stops all searches and\n"
+      "exits 0 on SIGINT or SIGTERM; SIGHUP reads the TLS certificate and key again.\n\nOptions");
   options.add_options()("help,h", "show this help")(
       "listen",
       po::value<std::string>()->default_value("127.0.0.1:" + std::to_string(kDefaultPort)),
-      "HOST:PORT to listen on; port 0 picks a free one. Other hosts than loopback need "
-      "--token-file or a deliberate choice, and are logged as a warning")(
+      "HOST:PORT to listen on; port 0 picks a free one. An address other machines can reach "
+      "needs --token-file and --tls-cert/--tls-key (or --insecure)")(
       "token-file", po::value<std::string>(),
       "require each client to send 'auth <token>' first; the token is the file's first line")(
       "auth-timeout", po::value<long>()->default_value(defaults.auth_timeout.count()),
-      "with --token-file: seconds a connection has to send its token before it is closed")(
+      "seconds a connection has to finish its TLS handshake and send its token (with "
+      "--token-file) before it is closed")(
+      "tls-cert", po::value<std::string>(),
+      "speak TLS on every connection with this certificate chain (PEM); needs --tls-key. "
+      "Read again on SIGHUP")("tls-key", po::value<std::string>(),
+                              "the private key (PEM) of --tls-cert")(
+      "insecure",
+      "allow an address other machines can reach without a token or without TLS (a warning "
+      "is logged)")(
       "max-unauthenticated", po::value<Count>()->default_value(Count{defaults.max_unauthenticated}),
       "with --token-file: connections waiting to send their token at once; they take no "
       "session and no table memory, and a new one closes the one that has waited longest")(
@@ -150,9 +159,38 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     server.token = read_token(vm["token-file"].as<std::string>(), err);
     if (!server.token) return 2;
   }
+  if (vm.count("tls-cert") != vm.count("tls-key")) {
+    err << "brudno serve: --tls-cert and --tls-key go together\n";
+    return 2;
+  }
+  if (vm.count("tls-cert")) {
+    server.tls_certificate_file = vm["tls-cert"].as<std::string>();
+    server.tls_key_file = vm["tls-key"].as<std::string>();
+    if (const auto tls_problem = protocol::tls_files_problem(server)) {
+      err << "brudno serve: " << *tls_problem << '\n';
+      return 2;
+    }
+  }
   if (!protocol::is_loopback_address(server.host)) {
-    protocol::log_warn("listening on ", server.host, ", reachable from other machines",
-                       (server.token ? "" : " without authentication (no --token-file)"));
+    // Without a token anyone who reaches the port has the engine; without
+    // TLS the token, the positions and the analysis cross the network in
+    // clear text.
+    std::string missing;
+    if (!server.token) missing = "no --token-file (anyone who reaches the port may use it)";
+    if (!server.tls()) {
+      if (!missing.empty()) missing += " and ";
+      missing += "no --tls-cert/--tls-key (the token and the analysis travel in clear text)";
+    }
+    if (!missing.empty() && !vm.count("insecure")) {
+      err << "brudno serve: refusing to listen on " << server.host
+          << ", which other machines can reach, with " << missing
+          << "; give them, listen on 127.0.0.1, or pass --insecure\n";
+      return 2;
+    }
+    if (!missing.empty()) {
+      protocol::log_warn("listening on ", server.host, ", reachable from other machines, with ",
+                         missing, " (--insecure)");
+    }
   }
 
   // Every `go` runs on a new search thread, and the C library gives each new

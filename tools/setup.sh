@@ -9,6 +9,7 @@ packages=(
   libspdlog-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
+  libssl-dev openssl        # TLS for brudno serve; openssl makes the tests' certificates
   clang libclang-rt-14-dev lld  # the sanitizer and fuzz presets: their runtimes, libFuzzer, a faster linker
   polyglot                  # the UCI-to-xboard adapter, for its end-to-end test
   stockfish                 # the Chess960 perft oracle of tests/games/chess960_stockfish_test

@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "tests/e2e/serve_process.hpp"
 #include "tests/sanitized_build.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 #include "tools/tcp/line_client.hpp"
@@ -25,37 +26,6 @@ using tools::count_prefix;
 using tools::LineClient;
 using tools::SilentConnections;
 using tools::starts_with;
-
-// The server as an operator starts it; its first output line names the port.
-// With `address_space_kb` its address space is capped (the shell's ulimit -v).
-class Server {
- public:
-  explicit Server(std::vector<std::string> options = {},
-                  std::optional<long> address_space_kb = std::nullopt) {
-    std::vector<std::string> args = {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"};
-    args.insert(args.end(), options.begin(), options.end());
-    if (address_space_kb) {
-      args.insert(
-          args.begin(),
-          {"-c", "ulimit -v " + std::to_string(*address_space_kb) + " && exec \"$0\" \"$@\"",
-           BRUDNO_BINARY});
-      process_ = std::make_unique<tools::PipeEngine>("/bin/sh", args);
-    } else {
-      process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);
-    }
-    const auto banner = process_->read_line(10s);
-    if (!banner) throw std::runtime_error("the server printed no banner");
-    const std::string prefix = "brudno serve: listening on 127.0.0.1:";
-    if (!starts_with(*banner, prefix)) throw std::runtime_error("unexpected banner: " + *banner);
-    port_ = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
-  }
-  [[nodiscard]] unsigned short port() const { return port_; }
-  tools::PipeEngine& process() { return *process_; }
-
- private:
-  std::unique_ptr<tools::PipeEngine> process_;
-  unsigned short port_ = 0;
-};
 
 // The line that starts with `prefix` among `lines`, or "".
 std::string find_line(const std::vector<std::string>& lines, const std::string& prefix) {
@@ -244,26 +214,6 @@ TEST(TcpServer, AuthenticationIsRequiredWhenConfigured) {
   EXPECT_EQ(analyst.read_line(), "readyok");
   std::filesystem::remove(token_file);
 }
-
-// A token in a file for the length of a test.
-class TokenFile {
- public:
-  static constexpr const char* kToken = "correct-horse-battery-staple";
-  TokenFile() : path_(std::filesystem::temp_directory_path() / unique_name()) {
-    std::ofstream(path_) << kToken << '\n';
-  }
-  ~TokenFile() { std::filesystem::remove(path_); }
-  TokenFile(const TokenFile&) = delete;
-  TokenFile& operator=(const TokenFile&) = delete;
-  [[nodiscard]] std::string path() const { return path_.string(); }
-
- private:
-  static std::string unique_name() {
-    return "brudno-test-token-" + std::to_string(::getpid()) + "-" +
-           std::to_string(std::random_device{}());
-  }
-  std::filesystem::path path_;
-};
 
 constexpr int kSilentConnections = 1000;
 

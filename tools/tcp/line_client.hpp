@@ -16,6 +16,10 @@ class LineClient {
  public:
   // Connects to 127.0.0.1:port; throws boost::system::system_error on failure.
   explicit LineClient(unsigned short port);
+  // The same over TLS, trusting the certificate(s) of one PEM file (the
+  // server's own, when it is self-signed); throws when the handshake fails
+  // or takes more than ten seconds.
+  LineClient(unsigned short port, const std::string& trusted_certificate_file);
   ~LineClient();
   LineClient(const LineClient&) = delete;
   LineClient& operator=(const LineClient&) = delete;
@@ -35,8 +39,12 @@ class LineClient {
   // or a reset) within the timeout; lines still arriving are skipped.
   bool closed_by_server(std::chrono::milliseconds timeout = std::chrono::seconds(5));
   // Closes the sending side only, as `nc -N` does: the server sees the end
-  // of input and may still answer.
+  // of input and may still answer. Over TLS the socket's sending side is
+  // closed without a close_notify, which the server reads as the same.
   void finish_sending();
+  // Over TLS, the subject of the server's certificate (OpenSSL's one-line
+  // form, "/CN=..."); empty otherwise.
+  [[nodiscard]] std::string peer_certificate_subject() const;
   void close();
 
  private:

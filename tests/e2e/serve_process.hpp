@@ -1,0 +1,98 @@
+#pragma once
+// `brudno serve` as the end-to-end tests start it, and the files it reads.
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tools/pipe/pipe_engine.hpp"
+
+namespace brudno::testing {
+
+// The server as an operator starts it; its first output line names the port.
+// With `address_space_kb` its address space is capped (the shell's ulimit -v).
+class Server {
+ public:
+  explicit Server(std::vector<std::string> options = {},
+                  std::optional<long> address_space_kb = std::nullopt) {
+    std::vector<std::string> args = {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"};
+    args.insert(args.end(), options.begin(), options.end());
+    if (address_space_kb) {
+      args.insert(
+          args.begin(),
+          {"-c", "ulimit -v " + std::to_string(*address_space_kb) + " && exec \"$0\" \"$@\"",
+           BRUDNO_BINARY});
+      process_ = std::make_unique<tools::PipeEngine>("/bin/sh", args);
+    } else {
+      process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);
+    }
+    const auto banner = process_->read_line(std::chrono::seconds(10));
+    if (!banner) throw std::runtime_error("the server printed no banner");
+    const std::string prefix = "brudno serve: listening on 127.0.0.1:";
+    if (!banner->starts_with(prefix)) throw std::runtime_error("unexpected banner: " + *banner);
+    port_ = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
+  }
+  [[nodiscard]] unsigned short port() const { return port_; }
+  tools::PipeEngine& process() { return *process_; }
+
+ private:
+  std::unique_ptr<tools::PipeEngine> process_;
+  unsigned short port_ = 0;
+};
+
+// A token in a file for the length of a test.
+class TokenFile {
+ public:
+  static constexpr const char* kToken = "correct-horse-battery-staple";
+  TokenFile() : path_(std::filesystem::temp_directory_path() / unique_name()) {
+    std::ofstream(path_) << kToken << '\n';
+  }
+  ~TokenFile() { std::filesystem::remove(path_); }
+  TokenFile(const TokenFile&) = delete;
+  TokenFile& operator=(const TokenFile&) = delete;
+  [[nodiscard]] std::string path() const { return path_.string(); }
+
+ private:
+  static std::string unique_name() {
+    return "brudno-test-token-" + std::to_string(::getpid()) + "-" +
+           std::to_string(std::random_device{}());
+  }
+  std::filesystem::path path_;
+};
+
+// A self-signed certificate and its key for "localhost", made by the openssl
+// command for the length of a test (an elliptic-curve key: made at once).
+class TestCertificate {
+ public:
+  explicit TestCertificate(const std::string& common_name = "localhost")
+      : directory_(std::filesystem::temp_directory_path() /
+                   ("brudno-test-tls-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(std::random_device{}()))) {
+    std::filesystem::create_directories(directory_);
+    const std::string command =
+        "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 "
+        "-subj /CN=" +
+        common_name + " -keyout '" + key() + "' -out '" + certificate() + "' 2>/dev/null";
+    if (std::system(command.c_str()) != 0) {
+      throw std::runtime_error("openssl could not make a test certificate");
+    }
+  }
+  ~TestCertificate() { std::filesystem::remove_all(directory_); }
+  TestCertificate(const TestCertificate&) = delete;
+  TestCertificate& operator=(const TestCertificate&) = delete;
+  [[nodiscard]] std::string certificate() const { return (directory_ / "cert.pem").string(); }
+  [[nodiscard]] std::string key() const { return (directory_ / "key.pem").string(); }
+
+ private:
+  std::filesystem::path directory_;
+};
+
+}  // namespace brudno::testing
