@@ -44,7 +44,8 @@ long resident_kb(pid_t pid) {
 
 struct Totals {
   std::mutex mutex;
-  std::vector<double> beyond_ms;  // go to bestmove, minus the movetime
+  std::vector<double> connect_ms;  // connecting, and the TLS handshake if any
+  std::vector<double> beyond_ms;   // go to bestmove, minus the movetime
   std::size_t searches = 0;
   std::size_t errors = 0;
   std::size_t lost = 0;
@@ -54,16 +55,23 @@ struct Totals {
 // Opening positions to vary the searches: Connect Four move sequences.
 const std::vector<std::string> kPositions = {"", "4", "44", "443", "4453", "3", "35", "2416"};
 
-void run_client(unsigned short port, int index, int movetime, std::size_t max_searches,
-                Clock::time_point until, Totals& totals) {
+// `trusted_certificate`: empty for plain TCP, else the server's certificate
+// for a TLS connection.
+void run_client(unsigned short port, const std::string& trusted_certificate, int index,
+                int movetime, std::size_t max_searches, Clock::time_point until, Totals& totals) {
   std::unique_ptr<brudno::tools::LineClient> client;
+  const auto connect_start = Clock::now();
   try {
-    client = std::make_unique<brudno::tools::LineClient>(port);
+    client = trusted_certificate.empty()
+                 ? std::make_unique<brudno::tools::LineClient>(port)
+                 : std::make_unique<brudno::tools::LineClient>(port, trusted_certificate);
   } catch (const std::exception&) {
     const std::lock_guard lock(totals.mutex);
     ++totals.connect_failures;
     return;
   }
+  const double connect_ms =
+      std::chrono::duration<double, std::milli>(Clock::now() - connect_start).count();
   client->send("setoption name Game value connect4");
   std::vector<double> beyond;
   std::size_t searches = 0;
@@ -91,6 +99,7 @@ void run_client(unsigned short port, int index, int movetime, std::size_t max_se
   totals.searches += searches;
   totals.errors += errors;
   totals.lost += lost;
+  totals.connect_ms.push_back(connect_ms);
   totals.beyond_ms.insert(totals.beyond_ms.end(), beyond.begin(), beyond.end());
 }
 
@@ -112,7 +121,10 @@ int main(int argc, char** argv) {
       "seconds", po::value<int>()->default_value(60), "how long the clients loop")(
       "movetime", po::value<int>()->default_value(50), "milliseconds per search")(
       "searches", po::value<std::size_t>()->default_value(100000), "most searches per client")(
-      "threads", po::value<int>()->default_value(0), "the server's --threads; 0: its default");
+      "threads", po::value<int>()->default_value(0), "the server's --threads; 0: its default")(
+      "tls-cert", po::value<std::string>(),
+      "serve over TLS with this certificate (which the clients trust); needs --tls-key")(
+      "tls-key", po::value<std::string>(), "the key of --tls-cert");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -140,6 +152,15 @@ int main(int argc, char** argv) {
   if (vm["threads"].as<int>() > 0) {
     args.insert(args.end(), {"--threads", std::to_string(vm["threads"].as<int>())});
   }
+  if (vm.count("tls-cert") != vm.count("tls-key")) {
+    std::cerr << "brudno-soak: --tls-cert and --tls-key go together\n";
+    return 2;
+  }
+  const std::string certificate = vm.count("tls-cert") ? vm["tls-cert"].as<std::string>() : "";
+  if (!certificate.empty()) {
+    args.insert(args.end(),
+                {"--tls-cert", certificate, "--tls-key", vm["tls-key"].as<std::string>()});
+  }
   brudno::tools::PipeEngine server(vm["binary"].as<std::string>(), args);
   const auto banner = server.read_line(10s);
   const std::string prefix = "brudno serve: listening on 127.0.0.1:";
@@ -152,7 +173,7 @@ int main(int argc, char** argv) {
   const long rss_cold = resident_kb(server.pid());
   const int movetime = vm["movetime"].as<int>();
   Totals warm_up;
-  run_client(port, 0, movetime, 1, Clock::now() + 10s, warm_up);
+  run_client(port, certificate, 0, movetime, 1, Clock::now() + 10s, warm_up);
   std::this_thread::sleep_for(1s);  // the session closes and frees its table
   const long rss_before = resident_kb(server.pid());
   const long anon_before = status_kb(server.pid(), "RssAnon");
@@ -162,8 +183,8 @@ int main(int argc, char** argv) {
   const auto until = start + std::chrono::seconds(vm["seconds"].as<int>());
   std::vector<std::thread> threads;
   for (int i = 0; i < clients; ++i) {
-    threads.emplace_back(run_client, port, i, movetime, vm["searches"].as<std::size_t>(), until,
-                         std::ref(totals));
+    threads.emplace_back(run_client, port, std::cref(certificate), i, movetime,
+                         vm["searches"].as<std::size_t>(), until, std::ref(totals));
   }
   long rss_peak = 0;
   while (Clock::now() < until) {
@@ -180,8 +201,11 @@ int main(int argc, char** argv) {
   const auto status = server.wait_exit(5s);
 
   std::cout << std::fixed << std::setprecision(1);
-  std::cout << "clients " << clients << ", seconds " << seconds << ", movetime "
-            << vm["movetime"].as<int>() << " ms\n";
+  std::cout << "clients " << clients << (certificate.empty() ? " over TCP" : " over TLS")
+            << ", seconds " << seconds << ", movetime " << vm["movetime"].as<int>() << " ms\n";
+  std::cout << "connecting" << (certificate.empty() ? "" : " and the TLS handshake") << ": p50 "
+            << percentile(totals.connect_ms, 0.5) << " ms, worst "
+            << percentile(totals.connect_ms, 1.0) << " ms\n";
   std::cout << "searches completed " << totals.searches << ", errors " << totals.errors
             << ", lost bestmoves " << totals.lost << ", failed connections "
             << totals.connect_failures << '\n';
