@@ -345,7 +345,8 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
   grace_timer_.cancel();
   idle_timer_.cancel();
   server_.unauthenticated.erase(id_);
-  if (!error_line.empty()) send(std::move(error_line));
+  // Before its TLS handshake a client cannot be told anything.
+  if (!error_line.empty() && handshake_done_) send(std::move(error_line));
   // The search stops and its thread ends here; whatever it printed last, its
   // bestmove among it, is already posted to the strand, ahead of the flush
   // below. The session's slot and table go back now, not when the client

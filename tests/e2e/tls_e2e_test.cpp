@@ -129,10 +129,15 @@ TEST(TlsServer, SighupLoadsANewCertificate) {
   server.process().signal(SIGHUP);
   // The server reads the files when it handles the signal: try until it has.
   std::string subject;
+  // Until then the old certificate fails the new one's verification.
   for (int attempt = 0; attempt < 100 && subject != "/CN=second.example"; ++attempt) {
     std::this_thread::sleep_for(20ms);
-    LineClient after(server.port(), renewed.certificate());
-    subject = after.peer_certificate_subject();
+    try {
+      LineClient after(server.port(), renewed.certificate());
+      subject = after.peer_certificate_subject();
+    } catch (const std::exception&) {
+      subject.clear();
+    }
   }
   EXPECT_EQ(subject, "/CN=second.example");
   before.send("isready");
