@@ -372,12 +372,16 @@ void TcpConnection::shut_down_after_flush() {
   if (closed_ || writing_) return;
   if (auto* tls = std::get_if<TlsStream>(&stream_)) {
     if (!handshake_done_) return close_now();
-    // close_notify, then the client's own, or the linger time, whichever
-    // comes first (OpenSSL reads and drops what the client still sends).
+    // The client's own close_notify, or the linger time, whichever comes
+    // first; the client has the linger time to read our last lines.
     linger_timer_.expires_after(server_.shutting_down ? kShutdownLinger : kLinger);
     linger_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
       if (!error) self->close_now();
     });
+    // A TLS stream allows one read at a time, and a shutdown reads: with a
+    // read still under way (a close by a timer, not after a line) the
+    // connection closes at the linger time without a close_notify.
+    if (reading_) return;
     tls->async_shutdown(asio::bind_executor(
         strand_,
         [self = shared_from_this()](const boost::system::error_code&) { self->close_now(); }));
