@@ -89,31 +89,29 @@ void TcpServer::on_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
-  if (state_.options.token) {
+  const bool needs_token = state_.options.token.has_value();
+  if (needs_token) {
     // Not a session until it authenticates (TcpConnection::authenticate()
     // checks the session limit then): it only waits, among a few others.
     if (state_.unauthenticated.size() >= state_.options.max_unauthenticated) {
       close_oldest_unauthenticated();
     }
-    log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
-             ": waiting for its token");
-    auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_, tls_);
-    state_.connections.emplace(id, connection);
-    state_.unauthenticated.emplace(id, connection);
-    connection->start();
-    return;
-  }
-  if (state_.sessions >= state_.options.max_sessions) {
+  } else if (state_.sessions >= state_.options.max_sessions) {
     log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
              " refused: ", state_.sessions, " sessions already");
     return refuse(std::move(socket), "info string error: the server has its maximum of " +
                                          std::to_string(state_.options.max_sessions) +
                                          " sessions; try again later");
   }
-  log_info("session ", id, " connected from ", peer.address().to_string(), ':', peer.port());
+  log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
+           needs_token ? ": waiting for its token" : ": a session");
   auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_, tls_);
   state_.connections.emplace(id, connection);
-  ++state_.sessions;
+  if (needs_token) {
+    state_.unauthenticated.emplace(id, connection);
+  } else {
+    ++state_.sessions;
+  }
   connection->start();
 }
 
