@@ -34,7 +34,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
 
-  engine::TranspositionTable table(1);
+  // One table for every input, cleared: mapping a fresh one per input would
+  // cost more than the search it serves.
+  static engine::TranspositionTable table(1);
+  table.clear();
   const std::atomic<bool> stop{!limits.finite(0) || limits.ponder};
   engine::SearchClock clock;
   engine::SearchSettings settings;
