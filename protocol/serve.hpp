@@ -21,9 +21,12 @@ namespace brudno::protocol {
 // or there is no TLS.
 [[nodiscard]] std::optional<std::string> tls_files_problem(const ServerOptions& options);
 
-// Called once the server listens, with the address and the port it is bound
-// to (the port chosen by the system when options.port is 0).
-using ListeningCallback = std::function<void(const std::string& address, unsigned short port)>;
+// Called once the server listens, for each of its addresses (the line
+// protocol's, then the HTTP one's when there is one), with the address and
+// the port it is bound to (the port chosen by the system when it was 0).
+enum class Listener { kLines, kHttp };
+using ListeningCallback =
+    std::function<void(Listener listener, const std::string& address, unsigned short port)>;
 
 // Listens as `options` say and serves until SIGINT or SIGTERM (TcpServer).
 // Returns why it could not listen, or nothing once it stopped cleanly.

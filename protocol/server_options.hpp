@@ -11,6 +11,13 @@ namespace brudno::protocol {
 
 inline constexpr unsigned short kDefaultPort = 7420;
 
+// `brudno serve --http`: where the browser page is served, and its files.
+struct HttpOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 0;
+  std::string web_root;
+};
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   unsigned short port = kDefaultPort;  // 0: any free port (printed at start)
@@ -37,6 +44,9 @@ struct ServerOptions {
   std::optional<std::string> tls_certificate_file;
   std::optional<std::string> tls_key_file;
   [[nodiscard]] bool tls() const { return tls_certificate_file.has_value(); }
+  // Set: a second address serves the browser page and the same protocol
+  // over a WebSocket at /uci, with the same limits, token and TLS.
+  std::optional<HttpOptions> http;
 };
 
 }  // namespace brudno::protocol

@@ -8,6 +8,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string>
 #include <thread>
 
 #include "protocol/hash_budget.hpp"
@@ -16,7 +18,17 @@
 
 namespace brudno::protocol {
 
-class TcpConnection;
+// What the server asks of every open connection, whatever it speaks (the
+// line protocol over TCP or a WebSocket, or HTTP before an upgrade).
+class ServerConnection {
+ public:
+  virtual ~ServerConnection() = default;
+  // Too many connections wait to prove who they are (their token, or their
+  // first HTTP request), and this one has waited longest.
+  virtual void close_unauthenticated() = 0;
+  // The server stops: a running search answers, then the connection closes.
+  virtual void shut_down() = 0;
+};
 
 class ServerState {
  public:
@@ -27,13 +39,27 @@ class ServerState {
                     ? this->options.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) {}
 
+  // A connection that has not proved who it is joins the waiting ones; when
+  // they are at their limit, the one that has waited longest is closed. A
+  // stranger who opens connections and sends nothing pushes out only his
+  // own: a client that speaks at once always gets its turn.
+  void add_waiting(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
+  // Before a new line-protocol client is served: nothing when it may go on,
+  // or the error line that refuses it (without a token, the session limit;
+  // with one, the client only waits for its token, among the others waiting).
+  [[nodiscard]] std::optional<std::string> refusal_of_new_client() const;
+  // Serves the client admitted above: a session at once without a token, one
+  // waiting for its token with one.
+  void add_client(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
+
   const ServerOptions options;
   HashBudget hash;
   ThreadBudget threads;
   // Every connection whose socket is open, a closing one among them.
-  std::map<std::uint64_t, std::weak_ptr<TcpConnection>> connections;
-  // Those still to send their token, oldest (smallest id) first.
-  std::map<std::uint64_t, std::weak_ptr<TcpConnection>> unauthenticated;
+  std::map<std::uint64_t, std::weak_ptr<ServerConnection>> connections;
+  // Those still to send their token or their HTTP request, oldest (smallest
+  // id) first.
+  std::map<std::uint64_t, std::weak_ptr<ServerConnection>> unauthenticated;
   // Sessions being served (authenticated ones, when there is a token): a
   // closing connection has given its slot back already, while it waits for
   // the client to read the last of its output.

@@ -1,6 +1,8 @@
 #include "protocol/tcp_connection.hpp"
 
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 #include "protocol/auth_token.hpp"
@@ -10,6 +12,8 @@
 
 namespace brudno::protocol {
 namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
 
 namespace {
 
@@ -36,18 +40,31 @@ void TcpConnection::Sink::write_line(std::string_view line) {
 
 namespace {
 
-using Stream = std::variant<TcpConnection::Socket, TcpConnection::TlsStream>;
+using Stream = TcpConnection::Stream;
+
+template <class S>
+constexpr bool kIsWebSocket =
+    std::is_same_v<S, TcpConnection::WebSocket> || std::is_same_v<S, TcpConnection::TlsWebSocket>;
 
 Stream make_stream(TcpConnection::Socket socket, asio::ssl::context* tls) {
   if (tls == nullptr) return Stream(std::in_place_type<TcpConnection::Socket>, std::move(socket));
   return Stream(std::in_place_type<TcpConnection::TlsStream>, std::move(socket), *tls);
 }
 
+asio::io_context& io_context_of(const asio::any_io_executor& executor) {
+  return static_cast<asio::io_context&>(asio::query(executor, asio::execution::context));
+}
+
+asio::io_context& io_context_of(Stream& stream) {
+  return std::visit(
+      [](auto& each) -> asio::io_context& { return io_context_of(each.get_executor()); }, stream);
+}
+
 }  // namespace
 
 TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& server,
                              std::shared_ptr<asio::ssl::context> tls)
-    : strand_(asio::make_strand(socket.get_executor())),
+    : strand_(asio::make_strand(io_context_of(socket.get_executor()))),
       tls_context_(std::move(tls)),
       stream_(make_stream(std::move(socket), tls_context_.get())),
       handshake_done_(tls_context_ == nullptr),
@@ -59,6 +76,29 @@ TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& serve
       input_(server.options.max_line_bytes + 1),  // the line and its newline
       authenticated_(!server.options.token),
       holds_slot_(authenticated_) {}
+
+TcpConnection::TcpConnection(Stream websocket, std::uint64_t id, ServerState& server)
+    : strand_(asio::make_strand(io_context_of(websocket))),
+      stream_(std::move(websocket)),
+      handshake_done_(true),
+      grace_timer_(strand_),
+      idle_timer_(strand_),
+      linger_timer_(strand_),
+      id_(id),
+      server_(server),
+      input_(server.options.max_line_bytes + 1),
+      authenticated_(!server.options.token),
+      holds_slot_(authenticated_) {
+  std::visit(
+      [&](auto& stream) {
+        if constexpr (kIsWebSocket<std::decay_t<decltype(stream)>>) {
+          // A message is read whole: it may hold no more than a line may.
+          stream.read_message_max(server.options.max_line_bytes + 1);
+          stream.text(true);
+        }
+      },
+      stream_);
+}
 
 TcpConnection::~TcpConnection() = default;
 
@@ -128,8 +168,56 @@ void TcpConnection::read_next() {
         self->on_read(error, bytes);
       });
   std::visit(
-      [&](auto& stream) { asio::async_read_until(stream, input_, '\n', std::move(handler)); },
+      [&](auto& stream) {
+        if constexpr (kIsWebSocket<std::decay_t<decltype(stream)>>) {
+          stream.async_read(
+              message_, asio::bind_executor(
+                            strand_, [self = shared_from_this()](const auto& error, std::size_t) {
+                              self->on_message(error);
+                            }));
+        } else {
+          asio::async_read_until(stream, input_, '\n', std::move(handler));
+        }
+      },
       stream_);
+}
+
+void TcpConnection::on_message(const boost::system::error_code& error) {
+  reading_ = false;
+  if (finishing_) return;
+  if (error == websocket::error::message_too_big) {
+    // The WebSocket is failed already (a close frame with code 1009 says
+    // why): nothing more can be sent on it.
+    log_warn("session ", id_, ": message longer than ", server_.options.max_line_bytes,
+             " bytes; disconnecting");
+    return finish("message too long");
+  }
+  // A close frame, or a client gone without one: the end of its input.
+  if (error == websocket::error::closed || error == asio::error::eof ||
+      error == asio::ssl::error::stream_truncated || error == asio::error::connection_reset) {
+    return on_end_of_input();
+  }
+  if (error) return finish(error.message());
+  const std::string text = beast::buffers_to_string(message_.data());
+  message_.consume(message_.size());
+  arm_idle_timer();
+  // The lines of the message; "go" and "go\n" are both one line.
+  std::string_view rest = text;
+  do {
+    const auto end = rest.find('\n');
+    std::string line(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    take_line(std::move(line));
+  } while (!rest.empty() && !finishing_);
+  if (!finishing_) read_on();
+}
+
+void TcpConnection::read_on() {
+  // While lines wait for a job that ends by itself, reading waits for
+  // after_job(); behind a search only the client can end, it goes on, since
+  // the `stop` is still to come.
+  if (held_lines_.empty() || session_->waits_for_client()) read_next();
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
@@ -154,11 +242,7 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
   if (!line.empty() && line.back() == '\r') line.pop_back();
   arm_idle_timer();
   take_line(std::move(line));
-  if (finishing_) return;
-  // While lines wait for a job that ends by itself, reading waits for
-  // after_job(); behind a search only the client can end, it goes on, since
-  // the `stop` is still to come.
-  if (held_lines_.empty() || session_->waits_for_client()) read_next();
+  if (!finishing_) read_on();
 }
 
 void TcpConnection::take_line(std::string line) {
@@ -206,8 +290,11 @@ void TcpConnection::on_line(std::string_view line) {
     if (authenticate(line)) return;
     log_warn("session ", id_, ": authentication failed; disconnecting");
     return finish("authentication failed",
-                  "info string error: authentication failed: the first line must be "
-                  "'auth <token>'; closing the connection");
+                  line.starts_with("auth ")
+                      ? "info string error: authentication failed: wrong token; closing the "
+                        "connection"
+                      : "info string error: authentication failed: the first line must be "
+                        "'auth <token>'; closing the connection");
   }
   log_debug("session ", id_, " << ", line);
   if (line == "sessions") {
@@ -333,7 +420,13 @@ void TcpConnection::write_next() {
       });
   std::visit(
       [&](auto& stream) {
-        asio::async_write(stream, asio::buffer(outbox_.front()), std::move(handler));
+        const std::string& line = outbox_.front();
+        if constexpr (kIsWebSocket<std::decay_t<decltype(stream)>>) {
+          // One line a message, without its newline.
+          stream.async_write(asio::buffer(line.data(), line.size() - 1), std::move(handler));
+        } else {
+          asio::async_write(stream, asio::buffer(line), std::move(handler));
+        }
       },
       stream_);
 }
@@ -370,6 +463,9 @@ void TcpConnection::release_session() {
 
 void TcpConnection::shut_down_after_flush() {
   if (closed_ || writing_) return;
+  if (std::holds_alternative<WebSocket>(stream_) || std::holds_alternative<TlsWebSocket>(stream_)) {
+    return close_websocket();
+  }
   if (auto* tls = std::get_if<TlsStream>(&stream_)) {
     if (!handshake_done_) return close_now();
     // The client's own close_notify, or the linger time, whichever comes
@@ -390,6 +486,27 @@ void TcpConnection::shut_down_after_flush() {
   boost::system::error_code ignored;
   std::get<Socket>(stream_).shutdown(Socket::shutdown_send, ignored);
   drain_then_close();
+}
+
+// A close frame, answered by the client's or cut off at the linger time; a
+// read under way ends with the close.
+void TcpConnection::close_websocket() {
+  linger_timer_.expires_after(server_.shutting_down ? kShutdownLinger : kLinger);
+  linger_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (!error) self->close_now();
+  });
+  std::visit(
+      [&](auto& stream) {
+        if constexpr (kIsWebSocket<std::decay_t<decltype(stream)>>) {
+          if (!stream.is_open()) return close_now();
+          stream.async_close(websocket::close_code::normal,
+                             asio::bind_executor(strand_, [self = shared_from_this()](
+                                                              const boost::system::error_code&) {
+                               self->close_now();
+                             }));
+        }
+      },
+      stream_);
 }
 
 void TcpConnection::drain_then_close() {
@@ -418,7 +535,7 @@ void TcpConnection::close_now() {
   linger_timer_.cancel();
   grace_timer_.cancel();
   idle_timer_.cancel();
-  std::visit([&](auto& stream) { stream.lowest_layer().close(ignored); }, stream_);
+  std::visit([&](auto& stream) { beast::get_lowest_layer(stream).close(ignored); }, stream_);
   server_.unauthenticated.erase(id_);
   release_session();
   server_.connections.erase(id_);

@@ -1,7 +1,8 @@
 #pragma once
-// One TCP client: its socket, its own UCI session and its output queue. Every
-// handler of a connection runs on its strand; search threads never touch the
-// socket, they only post whole lines to the strand.
+// One client of the line protocol: its stream (TCP or TLS, or a WebSocket over
+// either, one line per message), its own UCI session and its output queue.
+// Every handler of a connection runs on its strand; search threads never
+// touch the stream, they only post whole lines to the strand.
 
 #include <array>
 #include <cstdint>
@@ -14,18 +15,23 @@
 #include "protocol/asio.hpp"
 // (asio.hpp first: it fixes an include Boost.Asio misses.)
 #include <boost/asio/ssl.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
 #include "protocol/line_sink.hpp"
+#include "protocol/server_state.hpp"
 #include "protocol/uci_session.hpp"
 
 namespace brudno::protocol {
 
-class ServerState;
-
-class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
+class TcpConnection : public ServerConnection, public std::enable_shared_from_this<TcpConnection> {
  public:
   using Socket = boost::asio::ip::tcp::socket;
   using TlsStream = boost::asio::ssl::stream<Socket>;
+  using WebSocket = boost::beast::websocket::stream<Socket>;
+  using TlsWebSocket = boost::beast::websocket::stream<TlsStream>;
+  using Stream = std::variant<Socket, TlsStream, WebSocket, TlsWebSocket>;
 
   // Without a token the caller has counted the connection as a session; with
   // one, it becomes a session when it authenticates. Its table is reserved
@@ -35,7 +41,10 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   // (kept for the connection's life, whatever SIGHUP loads meanwhile).
   TcpConnection(Socket socket, std::uint64_t id, ServerState& server,
                 std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
-  ~TcpConnection();
+  // A WebSocket whose upgrade (and TLS handshake) is done: each message it
+  // reads holds one or more lines; each line it writes is one text message.
+  TcpConnection(Stream websocket, std::uint64_t id, ServerState& server);
+  ~TcpConnection() override;
   TcpConnection(const TcpConnection&) = delete;
   TcpConnection& operator=(const TcpConnection&) = delete;
 
@@ -43,9 +52,9 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   // Server shutdown: stops the search, sends its bestmove and whatever else
   // is queued, then closes. Called on the server's I/O thread, which runs
   // every handler of every connection.
-  void shut_down();
+  void shut_down() override;
   // Too many connections wait to authenticate and this one has waited longest.
-  void close_unauthenticated();
+  void close_unauthenticated() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
  private:
@@ -58,6 +67,9 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
 
   void read_next();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
+  void on_message(const boost::system::error_code& error);
+  // After the lines of one read: the next read, unless lines wait for a job.
+  void read_on();
   // Lines a client may have waiting for its running search; past this the
   // client is misbehaving (it never sends stop) and is disconnected.
   static constexpr std::size_t kMaxHeldLines = 1024;
@@ -91,14 +103,18 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void release_session();
   void shut_down_after_flush();
   void drain_then_close();
+  void close_websocket();
   void discard_input();
   void close_now();
 
-  // The strand first: it is made from the socket's executor before the
+  // The strand first: it is made from the socket's io_context before the
   // socket moves into the stream.
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  // A strand of the io_context's own executor type: Boost.Beast 1.74 keeps
+  // work on a handler's executor the old way, which a strand of the
+  // type-erased any_io_executor does not offer.
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
-  std::variant<Socket, TlsStream> stream_;
+  Stream stream_;
   bool handshake_done_;
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
@@ -106,6 +122,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   const std::uint64_t id_;
   ServerState& server_;
   boost::asio::streambuf input_;
+  boost::beast::flat_buffer message_;  // a WebSocket's message being read
   std::array<char, 4096> discarded_{};
   std::deque<std::string> outbox_;
   std::size_t outbox_bytes_ = 0;

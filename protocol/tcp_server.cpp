@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "protocol/asio_pools.hpp"
+#include "protocol/http_connection.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tcp_connection.hpp"
@@ -42,13 +43,23 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
   // Room for every session, every connection waiting to authenticate, the
   // acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
-  const std::size_t waiting = state_.options.token ? state_.options.max_unauthenticated : 0;
+  const std::size_t waiting =
+      state_.options.token || state_.options.http ? state_.options.max_unauthenticated : 0;
   reserve_asio_pools(io_, std::min(state_.options.max_sessions + waiting + 2, kMostReserved));
+  if (const auto& http = state_.options.http) {
+    http_acceptor_.emplace(io, tcp::endpoint(asio::ip::make_address(http->host), http->port));
+  }
+}
+
+std::optional<tcp::endpoint> TcpServer::http_endpoint() const {
+  if (!http_acceptor_) return std::nullopt;
+  return http_acceptor_->local_endpoint();
 }
 
 void TcpServer::start() {
   wait_for_signal();
   accept_next();
+  if (http_acceptor_) accept_next_http();
 }
 
 void TcpServer::wait_for_signal() {
@@ -89,40 +100,45 @@ void TcpServer::on_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
-  const bool needs_token = state_.options.token.has_value();
-  if (needs_token) {
-    // Not a session until it authenticates (TcpConnection::authenticate()
-    // checks the session limit then): it only waits, among a few others.
-    if (state_.unauthenticated.size() >= state_.options.max_unauthenticated) {
-      close_oldest_unauthenticated();
-    }
-  } else if (state_.sessions >= state_.options.max_sessions) {
+  // With a token, not a session until it authenticates
+  // (TcpConnection::authenticate() checks the session limit then).
+  if (const auto refusal = state_.refusal_of_new_client()) {
     log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
              " refused: ", state_.sessions, " sessions already");
-    return refuse(std::move(socket), "info string error: the server has its maximum of " +
-                                         std::to_string(state_.options.max_sessions) +
-                                         " sessions; try again later");
+    return refuse(std::move(socket), *refusal);
   }
   log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
-           needs_token ? ": waiting for its token" : ": a session");
+           state_.options.token ? ": waiting for its token" : ": a session");
   auto connection = std::make_shared<TcpConnection>(std::move(socket), id, state_, tls_);
-  state_.connections.emplace(id, connection);
-  if (needs_token) {
-    state_.unauthenticated.emplace(id, connection);
-  } else {
-    ++state_.sessions;
-  }
+  state_.add_client(id, connection);
   connection->start();
 }
 
-// A stranger who opens connections and sends nothing pushes out only the
-// longest waiting of them: a client that sends its token at once always gets
-// its turn, however many silent connections are open.
-void TcpServer::close_oldest_unauthenticated() {
-  const auto oldest = state_.unauthenticated.begin();
-  const auto connection = oldest->second.lock();
-  state_.unauthenticated.erase(oldest);
-  if (connection) connection->close_unauthenticated();
+void TcpServer::accept_next_http() {
+  http_acceptor_->async_accept(asio::make_strand(io_),
+                               [this](const boost::system::error_code& error, tcp::socket socket) {
+                                 if (error == asio::error::operation_aborted)
+                                   return;  // shutting down
+                                 if (error) {
+                                   log_error("accept failed (http): ", error.message());
+                                 } else {
+                                   on_http_accept(std::move(socket));
+                                 }
+                                 accept_next_http();
+                               });
+}
+
+// Until its request is in, an HTTP connection waits as an unauthenticated
+// one does: no session, no table, and the first to go when too many wait.
+void TcpServer::on_http_accept(tcp::socket socket) {
+  boost::system::error_code ignored;
+  const auto peer = socket.remote_endpoint(ignored);
+  const std::uint64_t id = next_id_++;
+  log_debug("connection ", id, " from ", peer.address().to_string(), ':', peer.port(), " (http)");
+  auto connection = std::make_shared<HttpConnection>(std::move(socket), id, state_, tls_);
+  state_.connections.emplace(id, connection);
+  state_.add_waiting(id, connection);
+  connection->start();
 }
 
 // One error line, then the socket closes; existing sessions are not touched.
@@ -164,6 +180,7 @@ void TcpServer::shut_down(int signal) {
   log_info("signal ", signal, ": stopping ", state_.sessions, " sessions");
   boost::system::error_code ignored;
   acceptor_.close(ignored);
+  if (http_acceptor_) http_acceptor_->close(ignored);
   state_.shutting_down = true;
   // Each connection stops its search, sends the bestmove and closes; the
   // server stops with the last of them, or at the deadline.
@@ -206,7 +223,10 @@ std::optional<std::string> serve(const ServerOptions& options, const ListeningCa
   try {
     TcpServer tcp(io, options);
     const auto endpoint = tcp.local_endpoint();
-    listening(endpoint.address().to_string(), endpoint.port());
+    listening(Listener::kLines, endpoint.address().to_string(), endpoint.port());
+    if (const auto http = tcp.http_endpoint()) {
+      listening(Listener::kHttp, http->address().to_string(), http->port());
+    }
     tcp.start();
     io.run();
   } catch (const boost::system::system_error& e) {

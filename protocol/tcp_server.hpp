@@ -1,10 +1,12 @@
 #pragma once
 // `brudno serve`: the UCI protocol over TCP, one independent session per
-// connection, all on one io_context run by one thread.
+// connection, and with --http the browser page and the same protocol over
+// WebSocket; all on one io_context run by one thread.
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "protocol/asio.hpp"
@@ -27,6 +29,8 @@ class TcpServer {
   [[nodiscard]] boost::asio::ip::tcp::endpoint local_endpoint() const {
     return acceptor_.local_endpoint();
   }
+  // The HTTP address, when the options have one.
+  [[nodiscard]] std::optional<boost::asio::ip::tcp::endpoint> http_endpoint() const;
   // Accepts until SIGINT or SIGTERM, then stops every search, sends its
   // bestmove, closes every session and stops the io_context (after at most
   // kShutdownGrace, whatever the clients do). SIGHUP reads the TLS
@@ -39,7 +43,8 @@ class TcpServer {
   void reload_tls();
   void accept_next();
   void on_accept(boost::asio::ip::tcp::socket socket);
-  void close_oldest_unauthenticated();
+  void accept_next_http();
+  void on_http_accept(boost::asio::ip::tcp::socket socket);
   void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
   void refuse_over_tls(boost::asio::ip::tcp::socket socket, std::shared_ptr<std::string> text);
   void shut_down(int signal);
@@ -47,6 +52,7 @@ class TcpServer {
   boost::asio::io_context& io_;
   ServerState state_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  std::optional<boost::asio::ip::tcp::acceptor> http_acceptor_;
   boost::asio::signal_set signals_;
   std::shared_ptr<boost::asio::ssl::context> tls_;  // null without TLS
   boost::asio::steady_timer shutdown_deadline_;

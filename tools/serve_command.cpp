@@ -4,6 +4,7 @@
 #include <tbb/global_control.h>
 
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -69,13 +70,21 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   po::options_description options(
       "Usage: brudno serve [options]\n\n"
       "Serves the UCI protocol over TCP, or over TLS with --tls-cert and --tls-key\n"
-      "(docs/protocol.md), one independent session per connection. Stops all searches and\n"
-      "exits 0 on SIGINT or SIGTERM; SIGHUP reads the TLS certificate and key again.\n\nOptions");
+      "(docs/protocol.md), one independent session per connection; with --http also a\n"
+      "board in the browser and the same protocol over WebSocket (docs/web.md). Stops all\n"
+      "searches and exits 0 on SIGINT or SIGTERM; SIGHUP reads the TLS certificate and key\n"
+      "again.\n\nOptions");
   options.add_options()("help,h", "show this help")(
       "listen",
       po::value<std::string>()->default_value("127.0.0.1:" + std::to_string(kDefaultPort)),
       "HOST:PORT to listen on; port 0 picks a free one. An address other machines can reach "
       "needs --token-file and --tls-cert/--tls-key (or --insecure)")(
+      "http", po::value<std::string>(),
+      "HOST:PORT to serve the browser page at, and the protocol over a WebSocket at /uci "
+      "(HTTPS and WSS with --tls-cert); the same limits, token and address rules as --listen")(
+      "web-root", po::value<std::string>()->default_value(BRUDNO_WEB_ROOT),
+      "the folder of the page's files (its npm packages in node_modules, installed by "
+      "tools/setup.sh)")(
       "token-file", po::value<std::string>(),
       "require each client to send 'auth <token>' first; the token is the file's first line")(
       "auth-timeout", po::value<long>()->default_value(defaults.auth_timeout.count()),
@@ -117,6 +126,28 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   std::tie(server.host, server.port) = *listen;
+  if (vm.count("http")) {
+    const auto http = parse_listen(vm["http"].as<std::string>());
+    if (!http) {
+      err << "brudno serve: --http wants HOST:PORT with an IP address and a port 0-65535, got '"
+          << vm["http"].as<std::string>() << "'\n";
+      return 2;
+    }
+    server.http.emplace();
+    std::tie(server.http->host, server.http->port) = *http;
+    server.http->web_root = vm["web-root"].as<std::string>();
+    const std::filesystem::path root(server.http->web_root);
+    if (!std::filesystem::is_regular_file(root / "index.html")) {
+      err << "brudno serve: no page at --web-root '" << server.http->web_root
+          << "' (it has no index.html)\n";
+      return 2;
+    }
+    if (!std::filesystem::is_directory(root / "node_modules")) {
+      protocol::log_warn("the page's packages are not installed in ",
+                         (root / "node_modules").string(),
+                         " (tools/setup.sh installs them): the board will not load");
+    }
+  }
   server.threads = vm["threads"].as<int>();
   server.max_sessions = vm["max-sessions"].as<Count>().value;
   server.max_line_bytes = vm["max-line"].as<Count>().value;
@@ -171,7 +202,12 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  if (!protocol::is_loopback_address(server.host)) {
+  const bool reachable = !protocol::is_loopback_address(server.host) ||
+                         (server.http && !protocol::is_loopback_address(server.http->host));
+  const std::string reachable_host = !protocol::is_loopback_address(server.host) ? server.host
+                                     : server.http                               ? server.http->host
+                                                                                 : "";
+  if (reachable) {
     // Without a token anyone who reaches the port has the engine; without
     // TLS the token, the positions and the analysis cross the network in
     // clear text.
@@ -182,13 +218,13 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       missing += "no --tls-cert/--tls-key (the token and the analysis travel in clear text)";
     }
     if (!missing.empty() && !vm.count("insecure")) {
-      err << "brudno serve: refusing to listen on " << server.host
+      err << "brudno serve: refusing to listen on " << reachable_host
           << ", which other machines can reach, with " << missing
           << "; give them, listen on 127.0.0.1, or pass --insecure\n";
       return 2;
     }
     if (!missing.empty()) {
-      protocol::log_warn("listening on ", server.host, ", reachable from other machines, with ",
+      protocol::log_warn("listening on ", reachable_host, ", reachable from other machines, with ",
                          missing, " (--insecure)");
     }
   }
@@ -202,10 +238,13 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   // All sessions' parallel searches draw on one pool of worker threads.
   const tbb::global_control thread_budget(tbb::global_control::max_allowed_parallelism,
                                           static_cast<std::size_t>(server.threads));
-  const auto failure =
-      protocol::serve(server, [&](const std::string& address, unsigned short port) {
-        out << "brudno serve: listening on " << address << ':' << port << std::endl;
-        protocol::log_info("listening on ", address, ':', port);
+  const auto failure = protocol::serve(
+      server, [&](protocol::Listener listener, const std::string& address, unsigned short port) {
+        // The HTTP line comes second: tests and scripts read the first for the
+        // line protocol's port, as before.
+        const char* what = listener == protocol::Listener::kHttp ? "http on" : "listening on";
+        out << "brudno serve: " << what << ' ' << address << ':' << port << std::endl;
+        protocol::log_info(what, ' ', address, ':', port);
       });
   if (failure) {
     err << "brudno serve: cannot listen on " << server.host << ':' << server.port << ": "

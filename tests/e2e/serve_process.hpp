@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -39,13 +40,25 @@ class Server {
     const std::string prefix = "brudno serve: listening on 127.0.0.1:";
     if (!banner->starts_with(prefix)) throw std::runtime_error("unexpected banner: " + *banner);
     port_ = static_cast<unsigned short>(std::stoi(banner->substr(prefix.size())));
+    if (std::find(options.begin(), options.end(), "--http") != options.end()) {
+      // The HTTP address's line follows.
+      const auto http = process_->read_line(std::chrono::seconds(10));
+      const std::string http_prefix = "brudno serve: http on 127.0.0.1:";
+      if (!http || !http->starts_with(http_prefix)) {
+        throw std::runtime_error("no http banner: " + http.value_or("(none)"));
+      }
+      http_port_ = static_cast<unsigned short>(std::stoi(http->substr(http_prefix.size())));
+    }
   }
   [[nodiscard]] unsigned short port() const { return port_; }
+  // The --http address's port (0 without --http).
+  [[nodiscard]] unsigned short http_port() const { return http_port_; }
   tools::PipeEngine& process() { return *process_; }
 
  private:
   std::unique_ptr<tools::PipeEngine> process_;
   unsigned short port_ = 0;
+  unsigned short http_port_ = 0;
 };
 
 // A token in a file for the length of a test.

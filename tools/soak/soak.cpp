@@ -55,16 +55,17 @@ struct Totals {
 // Opening positions to vary the searches: Connect Four move sequences.
 const std::vector<std::string> kPositions = {"", "4", "44", "443", "4453", "3", "35", "2416"};
 
-// `trusted_certificate`: empty for plain TCP, else the server's certificate
-// for a TLS connection.
-void run_client(unsigned short port, const std::string& trusted_certificate, int index,
-                int movetime, std::size_t max_searches, Clock::time_point until, Totals& totals) {
+using Transport = brudno::tools::LineClient::Transport;
+
+// `trusted_certificate`: empty for plain TCP or WebSocket, else the server's
+// certificate for a TLS connection.
+void run_client(unsigned short port, Transport transport, const std::string& trusted_certificate,
+                int index, int movetime, std::size_t max_searches, Clock::time_point until,
+                Totals& totals) {
   std::unique_ptr<brudno::tools::LineClient> client;
   const auto connect_start = Clock::now();
   try {
-    client = trusted_certificate.empty()
-                 ? std::make_unique<brudno::tools::LineClient>(port)
-                 : std::make_unique<brudno::tools::LineClient>(port, trusted_certificate);
+    client = std::make_unique<brudno::tools::LineClient>(port, transport, trusted_certificate);
   } catch (const std::exception&) {
     const std::lock_guard lock(totals.mutex);
     ++totals.connect_failures;
@@ -124,7 +125,10 @@ int main(int argc, char** argv) {
       "threads", po::value<int>()->default_value(0), "the server's --threads; 0: its default")(
       "tls-cert", po::value<std::string>(),
       "serve over TLS with this certificate (which the clients trust); needs --tls-key")(
-      "tls-key", po::value<std::string>(), "the key of --tls-cert");
+      "tls-key", po::value<std::string>(), "the key of --tls-cert")(
+      "websocket",
+      "the clients speak over WebSocket to the server's --http address (WSS with "
+      "--tls-cert)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -161,9 +165,15 @@ int main(int argc, char** argv) {
     args.insert(args.end(),
                 {"--tls-cert", certificate, "--tls-key", vm["tls-key"].as<std::string>()});
   }
+  const Transport transport = vm.count("websocket") ? Transport::kWebSocket : Transport::kTcp;
+  if (transport == Transport::kWebSocket) args.insert(args.end(), {"--http", "127.0.0.1:0"});
   brudno::tools::PipeEngine server(vm["binary"].as<std::string>(), args);
-  const auto banner = server.read_line(10s);
-  const std::string prefix = "brudno serve: listening on 127.0.0.1:";
+  auto banner = server.read_line(10s);
+  std::string prefix = "brudno serve: listening on 127.0.0.1:";
+  if (banner && transport == Transport::kWebSocket) {
+    banner = server.read_line(10s);  // the --http address comes second
+    prefix = "brudno serve: http on 127.0.0.1:";
+  }
   if (!banner || !banner->starts_with(prefix)) {
     std::cerr << "brudno-soak: the server did not start\n";
     return 1;
@@ -173,7 +183,7 @@ int main(int argc, char** argv) {
   const long rss_cold = resident_kb(server.pid());
   const int movetime = vm["movetime"].as<int>();
   Totals warm_up;
-  run_client(port, certificate, 0, movetime, 1, Clock::now() + 10s, warm_up);
+  run_client(port, transport, certificate, 0, movetime, 1, Clock::now() + 10s, warm_up);
   std::this_thread::sleep_for(1s);  // the session closes and frees its table
   const long rss_before = resident_kb(server.pid());
   const long anon_before = status_kb(server.pid(), "RssAnon");
@@ -183,7 +193,7 @@ int main(int argc, char** argv) {
   const auto until = start + std::chrono::seconds(vm["seconds"].as<int>());
   std::vector<std::thread> threads;
   for (int i = 0; i < clients; ++i) {
-    threads.emplace_back(run_client, port, std::cref(certificate), i, movetime,
+    threads.emplace_back(run_client, port, transport, std::cref(certificate), i, movetime,
                          vm["searches"].as<std::size_t>(), until, std::ref(totals));
   }
   long rss_peak = 0;

@@ -5,12 +5,17 @@
 #include <openssl/x509.h>
 
 #include <boost/asio/ssl.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <optional>
 #include <stdexcept>
 
 namespace brudno::tools {
 namespace asio = boost::asio;
 namespace ssl = asio::ssl;
+namespace websocket = boost::beast::websocket;
 using tcp = asio::ip::tcp;
 
 struct LineClient::Connection {
@@ -18,8 +23,12 @@ struct LineClient::Connection {
   tcp::socket socket{io};  // the plain connection, or the one TLS runs over
   std::optional<ssl::context> tls_context;
   std::optional<ssl::stream<tcp::socket&>> tls;
+  std::optional<websocket::stream<tcp::socket&>> plain_websocket;
+  std::optional<websocket::stream<ssl::stream<tcp::socket&>&>> tls_websocket;
   asio::streambuf input;
+  boost::beast::flat_buffer message;
 
+  [[nodiscard]] bool websocket() const { return plain_websocket || tls_websocket; }
   // `work` on the stream the lines travel on.
   template <class Work>
   void with_stream(Work&& work) {
@@ -28,6 +37,25 @@ struct LineClient::Connection {
     } else {
       work(socket);
     }
+  }
+  template <class Work>
+  void with_websocket(Work&& work) {
+    if (tls_websocket) {
+      work(*tls_websocket);
+    } else {
+      work(*plain_websocket);
+    }
+  }
+  // Runs the io_context until `done` or ten seconds; throws on failure.
+  void run_handshake(const boost::system::error_code& failure, const char* what) {
+    io.restart();
+    io.run_for(std::chrono::seconds(10));
+    if (!io.stopped()) {
+      socket.cancel();
+      io.restart();
+      io.run();
+    }
+    if (failure) throw boost::system::system_error(failure, what);
   }
 };
 
@@ -46,13 +74,35 @@ LineClient::LineClient(unsigned short port, const std::string& trusted_certifica
   boost::system::error_code failure = asio::error::timed_out;
   connection.tls->async_handshake(ssl::stream_base::client,
                                   [&](const boost::system::error_code& error) { failure = error; });
-  connection.io.run_for(std::chrono::seconds(10));
-  if (!connection.io.stopped()) {
-    connection.socket.cancel();
-    connection.io.restart();
-    connection.io.run();
+  connection.run_handshake(failure, "TLS handshake");
+}
+
+LineClient::LineClient(unsigned short port, Transport transport,
+                       const std::string& trusted_certificate_file)
+    : connection_(nullptr) {
+  if (trusted_certificate_file.empty()) {
+    connection_ = LineClient(port).release_connection();
+  } else {
+    connection_ = LineClient(port, trusted_certificate_file).release_connection();
   }
-  if (failure) throw boost::system::system_error(failure, "TLS handshake");
+  if (transport == Transport::kTcp) return;
+  Connection& connection = *connection_;
+  if (connection.tls) {
+    connection.tls_websocket.emplace(*connection.tls);
+  } else {
+    connection.plain_websocket.emplace(connection.socket);
+  }
+  boost::system::error_code failure = asio::error::timed_out;
+  connection.with_websocket([&](auto& stream) {
+    stream.async_handshake("127.0.0.1:" + std::to_string(port), "/uci",
+                           [&](const boost::system::error_code& error) { failure = error; });
+  });
+  connection.run_handshake(failure, "WebSocket upgrade");
+  connection.with_websocket([](auto& stream) { stream.text(true); });
+}
+
+std::unique_ptr<LineClient::Connection> LineClient::release_connection() {
+  return std::move(connection_);
 }
 
 std::string LineClient::peer_certificate_subject() const {
@@ -74,7 +124,13 @@ bool LineClient::send(const std::string& line) {
 
 bool LineClient::send_raw(const std::string& bytes) {
   boost::system::error_code error;
-  connection_->with_stream([&](auto& stream) { asio::write(stream, asio::buffer(bytes), error); });
+  if (connection_->websocket()) {
+    // One message: a line, or whatever bytes a test sends.
+    connection_->with_websocket([&](auto& stream) { stream.write(asio::buffer(bytes), error); });
+  } else {
+    connection_->with_stream(
+        [&](auto& stream) { asio::write(stream, asio::buffer(bytes), error); });
+  }
   return !error;
 }
 
@@ -85,16 +141,20 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
   asio::streambuf& input = connection_->input;
   std::optional<std::size_t> bytes;
   boost::system::error_code failure;
-  connection_->with_stream([&](auto& stream) {
-    asio::async_read_until(stream, input, '\n',
-                           [&](const boost::system::error_code& error, std::size_t size) {
-                             if (error) {
-                               failure = error;
-                             } else {
-                               bytes = size;
-                             }
-                           });
-  });
+  const auto on_read = [&](const boost::system::error_code& error, std::size_t size) {
+    if (error) {
+      failure = error;
+    } else {
+      bytes = size;
+    }
+  };
+  if (connection_->websocket()) {
+    connection_->with_websocket(
+        [&](auto& stream) { stream.async_read(connection_->message, on_read); });
+  } else {
+    connection_->with_stream(
+        [&](auto& stream) { asio::async_read_until(stream, input, '\n', on_read); });
+  }
   io.restart();
   io.run_for(timeout);
   if (!io.stopped()) {
@@ -107,6 +167,13 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
   if (!bytes) {
     if (failure != asio::error::operation_aborted) ended_ = true;
     return std::nullopt;
+  }
+  if (connection_->websocket()) {
+    // A message is a line.
+    auto& message = connection_->message;
+    std::string line = boost::beast::buffers_to_string(message.data());
+    message.consume(message.size());
+    return line;
   }
   std::string line(asio::buffers_begin(input.data()),
                    asio::buffers_begin(input.data()) + static_cast<std::ptrdiff_t>(*bytes - 1));
@@ -144,6 +211,17 @@ bool LineClient::closed_by_server(std::chrono::milliseconds timeout) {
 
 void LineClient::finish_sending() {
   boost::system::error_code ignored;
+  if (connection_->websocket()) {
+    // The closing handshake, which skips what the server still sends before
+    // its own close frame; after it the connection is over.
+    connection_->with_websocket([&](auto& stream) {
+      stream.async_close(websocket::close_code::normal, [](const boost::system::error_code&) {});
+    });
+    connection_->io.restart();
+    connection_->io.run_for(std::chrono::seconds(5));
+    ended_ = true;
+    return;
+  }
   connection_->socket.shutdown(tcp::socket::shutdown_send, ignored);
 }
 

@@ -14,12 +14,23 @@ namespace brudno::tools {
 
 class LineClient {
  public:
+  enum class Transport {
+    kTcp,
+    // The server's --http address: a WebSocket at /uci, one line a message.
+    kWebSocket,
+  };
+
   // Connects to 127.0.0.1:port; throws boost::system::system_error on failure.
   explicit LineClient(unsigned short port);
   // The same over TLS, trusting the certificate(s) of one PEM file (the
   // server's own, when it is self-signed); throws when the handshake fails
   // or takes more than ten seconds.
   LineClient(unsigned short port, const std::string& trusted_certificate_file);
+  // Either transport, over TLS when `trusted_certificate_file` is not empty;
+  // throws when the TLS handshake or the WebSocket upgrade fails or takes
+  // more than ten seconds.
+  LineClient(unsigned short port, Transport transport,
+             const std::string& trusted_certificate_file = "");
   ~LineClient();
   LineClient(const LineClient&) = delete;
   LineClient& operator=(const LineClient&) = delete;
@@ -40,7 +51,9 @@ class LineClient {
   bool closed_by_server(std::chrono::milliseconds timeout = std::chrono::seconds(5));
   // Closes the sending side only, as `nc -N` does: the server sees the end
   // of input and may still answer. Over TLS the socket's sending side is
-  // closed without a close_notify, which the server reads as the same.
+  // closed without a close_notify, which the server reads as the same. A
+  // WebSocket has no half-close: this is its closing handshake, after which
+  // nothing more is read.
   void finish_sending();
   // Over TLS, the subject of the server's certificate (OpenSSL's one-line
   // form, "/CN=..."); empty otherwise.
@@ -49,6 +62,7 @@ class LineClient {
 
  private:
   struct Connection;  // the io_context, the socket and the unread input
+  std::unique_ptr<Connection> release_connection();
   std::unique_ptr<Connection> connection_;
   bool ended_ = false;
 };

@@ -1,0 +1,275 @@
+#include "protocol/http_connection.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <type_traits>
+#include <utility>
+
+#include "protocol/logging.hpp"
+#include "protocol/web_files.hpp"
+
+namespace brudno::protocol {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+
+namespace {
+
+// The path of the WebSocket that carries the line protocol.
+constexpr std::string_view kSocketPath = "/uci";
+// A response to a client that reads slowly has this long to go out.
+constexpr auto kWriteTime = std::chrono::seconds(60);
+
+std::optional<std::string> read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string_view target_of(const HttpConnection::Request& request) {
+  return {request.target().data(), request.target().size()};
+}
+
+std::string_view path_of(std::string_view target) {
+  return target.substr(0, target.find_first_of("?#"));
+}
+
+}  // namespace
+
+HttpConnection::HttpConnection(Socket socket, std::uint64_t id, ServerState& server,
+                               std::shared_ptr<asio::ssl::context> tls)
+    : strand_(asio::make_strand(static_cast<asio::io_context&>(
+          asio::query(socket.get_executor(), asio::execution::context)))),
+      tls_context_(std::move(tls)),
+      stream_(tls_context_ ? std::variant<Socket, TlsStream>(std::in_place_type<TlsStream>,
+                                                             std::move(socket), *tls_context_)
+                           : std::variant<Socket, TlsStream>(std::move(socket))),
+      deadline_(strand_),
+      id_(id),
+      server_(server) {}
+
+HttpConnection::~HttpConnection() = default;
+
+void HttpConnection::start() {
+  asio::dispatch(strand_, [self = shared_from_this()] {
+    // The grace period covers the TLS handshake and the whole request header:
+    // a client that trickles it (slowloris) is closed at its end.
+    self->arm_deadline(self->server_.options.auth_timeout);
+    auto* tls = std::get_if<TlsStream>(&self->stream_);
+    if (tls == nullptr) return self->read_request();
+    tls->async_handshake(asio::ssl::stream_base::server,
+                         asio::bind_executor(self->strand_, [self](const auto& error) {
+                           if (self->closed_) return;
+                           if (error) {
+                             log_info("connection ", self->id_,
+                                      ": TLS handshake failed: ", error.message());
+                             return self->close();
+                           }
+                           self->read_request();
+                         }));
+  });
+}
+
+void HttpConnection::arm_deadline(std::chrono::steady_clock::duration time) {
+  deadline_.expires_after(time);
+  deadline_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+    if (error || self->closed_ || self->upgraded_) return;
+    log_info("connection ", self->id_, ": HTTP request or response took too long; closing");
+    self->close();
+  });
+}
+
+void HttpConnection::read_request() {
+  parser_.emplace();
+  parser_->header_limit(kMaxHeaderBytes);
+  parser_->body_limit(0);  // the page only asks; nothing is uploaded
+  std::visit(
+      [&](auto& stream) {
+        http::async_read(stream, buffer_, *parser_,
+                         asio::bind_executor(
+                             strand_, [self = shared_from_this()](const auto& error, std::size_t) {
+                               self->on_request(error);
+                             }));
+      },
+      stream_);
+}
+
+void HttpConnection::on_request(const boost::system::error_code& error) {
+  if (closed_) return;
+  if (error == http::error::end_of_stream || error == asio::error::eof ||
+      error == asio::ssl::error::stream_truncated || error == asio::error::operation_aborted) {
+    return close();
+  }
+  // From here the client has spoken: it no longer waits among the silent ones.
+  server_.unauthenticated.erase(id_);
+  if (error == http::error::header_limit) {
+    log_info("connection ", id_, ": request header over ", kMaxHeaderBytes, " bytes");
+    return respond(431, "request header too large\n", "text/plain", false);
+  }
+  if (error == http::error::body_limit) {
+    return respond(413, "no request body is accepted here\n", "text/plain", false);
+  }
+  if (error) {
+    log_info("connection ", id_, ": malformed HTTP request: ", error.message());
+    return respond(400, "malformed request\n", "text/plain", false);
+  }
+  answer(parser_->get());
+}
+
+void HttpConnection::answer(const Request& request) {
+  const std::string_view path = path_of(target_of(request));
+  if (websocket::is_upgrade(request)) {
+    if (path != kSocketPath) return respond(404, "not found\n", "text/plain", false);
+    return upgrade(parser_->release());
+  }
+  if (path == kSocketPath) {
+    // A plain GET of the socket's path, or an upgrade Beast found malformed.
+    return respond(400, "this path takes a WebSocket upgrade\n", "text/plain", false);
+  }
+  const bool head = request.method() == http::verb::head;
+  if (request.method() != http::verb::get && !head) {
+    return respond(405, "only GET and HEAD\n", "text/plain", false);
+  }
+  const bool keep_alive = request.keep_alive();
+  if (path == "/server.json") {
+    // What the page needs to know before it opens the socket.
+    return respond(200, server_.options.token ? "{\"token\": true}\n" : "{\"token\": false}\n",
+                   "application/json", keep_alive, head);
+  }
+  const auto file = find_web_file(server_.options.http->web_root, target_of(request));
+  std::optional<std::string> body;
+  if (file) body = read_whole_file(file->path);
+  if (!body) return respond(404, "not found\n", "text/plain", keep_alive, head);
+  respond(200, std::move(*body), file->content_type, keep_alive, head);
+}
+
+void HttpConnection::respond(unsigned status, std::string body, const std::string& content_type,
+                             bool keep_alive, bool head_only) {
+  auto response = std::make_shared<http::response<http::string_body>>(
+      static_cast<http::status>(status), 11, std::move(body));
+  response->set(http::field::server, "brudno");
+  response->set(http::field::content_type, content_type);
+  response->set(http::field::cache_control, "no-cache");
+  response->keep_alive(keep_alive);
+  response->prepare_payload();
+  if (head_only) response->body().clear();  // Content-Length stays the GET's
+  arm_deadline(kWriteTime);
+  std::visit(
+      [&](auto& stream) {
+        http::async_write(
+            stream, *response,
+            asio::bind_executor(strand_, [self = shared_from_this(), response, keep_alive](
+                                             const auto& error, std::size_t) {
+              if (self->closed_) return;
+              if (error) return self->close();
+              self->after_response(keep_alive);
+            }));
+      },
+      stream_);
+}
+
+void HttpConnection::after_response(bool keep_alive) {
+  if (!keep_alive || server_.shutting_down) return close();
+  // Waiting for the next request, it holds nothing and may be pushed out.
+  server_.add_waiting(id_, shared_from_this());
+  arm_deadline(server_.options.auth_timeout);
+  read_request();
+}
+
+void HttpConnection::upgrade(Request request) {
+  upgraded_ = true;  // from here the stream is the WebSocket's
+  deadline_.cancel();
+  std::visit(
+      [&](auto& stream) {
+        using WebSocket = websocket::stream<std::decay_t<decltype(stream)>>;
+        auto websocket = std::make_shared<WebSocket>(std::move(stream));
+        websocket->set_option(
+            websocket::stream_base::decorator([](websocket::response_type& response) {
+              response.set(http::field::server, "brudno");
+            }));
+        // Beast's own time-outs: the upgrade's answer within the grace
+        // period; an idle session is the session's business (--idle-timeout).
+        websocket::stream_base::timeout timeouts{};
+        timeouts.handshake_timeout = server_.options.auth_timeout;
+        timeouts.idle_timeout = websocket::stream_base::none();
+        timeouts.keep_alive_pings = false;
+        websocket->set_option(timeouts);
+        websocket->async_accept(
+            request,
+            asio::bind_executor(strand_, [self = shared_from_this(), websocket](const auto& error) {
+              if (error) {
+                log_info("connection ", self->id_, ": WebSocket upgrade failed: ", error.message());
+                boost::system::error_code ignored;
+                beast::get_lowest_layer(*websocket).close(ignored);
+                return self->close();
+              }
+              self->on_upgraded(websocket);
+            }));
+      },
+      stream_);
+}
+
+template <class WebSocket>
+void HttpConnection::on_upgraded(const std::shared_ptr<WebSocket>& websocket) {
+  if (closed_ || server_.shutting_down) {
+    boost::system::error_code ignored;
+    beast::get_lowest_layer(*websocket).close(ignored);
+    return close();
+  }
+  if (const auto refusal = server_.refusal_of_new_client()) {
+    // Said on the socket, where a browser can show it, then closed.
+    log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
+    auto text = std::make_shared<std::string>(*refusal);
+    websocket->async_write(asio::buffer(*text), [websocket, text](const auto&, std::size_t) {
+      websocket->async_close(websocket::close_code::try_again_later, [websocket](const auto&) {
+        boost::system::error_code ignored;
+        beast::get_lowest_layer(*websocket).close(ignored);
+      });
+    });
+    server_.connections.erase(id_);
+    closed_ = true;
+    return;
+  }
+  log_info("connection ", id_, ": WebSocket",
+           server_.options.token ? ", waiting for its token" : ", a session");
+  auto connection =
+      std::make_shared<TcpConnection>(TcpConnection::Stream(std::move(*websocket)), id_, server_);
+  closed_ = true;  // this object's part is over; the session's begins
+  server_.add_client(id_, connection);
+  connection->start();
+}
+
+void HttpConnection::close() {
+  if (closed_) return;
+  closed_ = true;
+  deadline_.cancel();
+  boost::system::error_code ignored;
+  if (!upgraded_) {
+    std::visit(
+        [&](auto& stream) {
+          beast::get_lowest_layer(stream).shutdown(Socket::shutdown_both, ignored);
+          beast::get_lowest_layer(stream).close(ignored);
+        },
+        stream_);
+  }
+  server_.unauthenticated.erase(id_);
+  server_.connections.erase(id_);
+  if (server_.connections.empty() && server_.shutting_down && server_.on_last_connection_closed) {
+    server_.on_last_connection_closed();
+  }
+}
+
+void HttpConnection::close_unauthenticated() {
+  log_info("connection ", id_, ": closed to make room for a newer one waiting to be served");
+  asio::dispatch(strand_, [self = shared_from_this()] { self->close(); });
+}
+
+void HttpConnection::shut_down() {
+  asio::dispatch(strand_, [self = shared_from_this()] {
+    if (!self->upgraded_) self->close();
+  });
+}
+
+}  // namespace brudno::protocol

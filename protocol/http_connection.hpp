@@ -1,0 +1,77 @@
+#pragma once
+// One connection to the HTTP address of `brudno serve --http`, until it
+// becomes something else: it serves the browser page's files, answers
+// /server.json, and upgrades a request for /uci to a WebSocket that carries
+// the line protocol (a TcpConnection from then on, with the same session,
+// limits and token as a TCP client). Anything else gets a plain error. Until
+// its request has come in whole, the connection waits among the
+// unauthenticated ones: it takes no session and no table, has the grace
+// period (--auth-timeout) for its TLS handshake and its request header, and
+// is the first closed when too many wait.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "protocol/asio.hpp"
+// (asio.hpp first: it fixes an include Boost.Asio misses.)
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
+
+#include "protocol/server_state.hpp"
+#include "protocol/tcp_connection.hpp"
+
+namespace brudno::protocol {
+
+class HttpConnection : public ServerConnection,
+                       public std::enable_shared_from_this<HttpConnection> {
+ public:
+  using Socket = TcpConnection::Socket;
+  using TlsStream = TcpConnection::TlsStream;
+  using Request = boost::beast::http::request<boost::beast::http::empty_body>;
+
+  // Longest request header; a browser's is well under 2 KB.
+  static constexpr std::size_t kMaxHeaderBytes = 8 * 1024;
+
+  HttpConnection(Socket socket, std::uint64_t id, ServerState& server,
+                 std::shared_ptr<boost::asio::ssl::context> tls);
+  ~HttpConnection() override;
+  HttpConnection(const HttpConnection&) = delete;
+  HttpConnection& operator=(const HttpConnection&) = delete;
+
+  void start();
+  void close_unauthenticated() override;
+  void shut_down() override;
+
+ private:
+  void read_request();
+  void on_request(const boost::system::error_code& error);
+  void answer(const Request& request);
+  void upgrade(Request request);
+  template <class WebSocket>
+  void on_upgraded(const std::shared_ptr<WebSocket>& websocket);
+  void respond(unsigned status, std::string body, const std::string& content_type, bool keep_alive,
+               bool head_only = false);
+  void after_response(bool keep_alive);
+  void arm_deadline(std::chrono::steady_clock::duration time);
+  void close();
+
+  // A strand of the io_context's own executor type: Boost.Beast 1.74 keeps
+  // work on a handler's executor the old way, which a strand of the
+  // type-erased any_io_executor does not offer.
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  std::shared_ptr<boost::asio::ssl::context> tls_context_;
+  std::variant<Socket, TlsStream> stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::empty_body>> parser_;
+  boost::asio::steady_timer deadline_;
+  const std::uint64_t id_;
+  ServerState& server_;
+  bool closed_ = false;
+  bool upgraded_ = false;  // the socket belongs to a TcpConnection now
+};
+
+}  // namespace brudno::protocol
