@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages brudno builds with, and nothing when all are present.
-# Idempotent: it asks dpkg first and calls apt only for what is missing.
+# Installs the Debian packages brudno builds with, and the web page's npm
+# packages; nothing when all are present. Idempotent: it asks dpkg first and
+# calls apt only for what is missing, and npm only when the lockfile changed.
 set -euo pipefail
 
 packages=(
@@ -23,15 +24,35 @@ for package in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+# The web page of `brudno serve --http` and its browser test: Node and npm for
+# the page's packages and the test, Chromium for the test. These are asked by
+# command, not by package: a Node from elsewhere (with its own npm) will do.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    sudo_cmd=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
-echo "setup: installing ${missing[*]}" >&2
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  sudo_cmd=(sudo)
+# The page's npm packages (protocol/web/package-lock.json), installed again
+# only when the lockfile is newer than the last install (npm's own record of
+# it, node_modules/.package-lock.json). No browser is downloaded: the test
+# drives Debian's Chromium. A failed install fails the set-up: the browser
+# test must not skip because of it.
+web="$(dirname "$0")/../protocol/web"
+stamp="$web/node_modules/.package-lock.json"
+if [ ! -e "$stamp" ] || [ "$web/package-lock.json" -nt "$stamp" ]; then
+  echo "setup: npm ci in protocol/web" >&2
+  if ! (cd "$web" && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) >&2; then
+    echo "setup: npm ci failed in protocol/web (the web page's packages)" >&2
+    exit 1
+  fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
