@@ -1,5 +1,6 @@
 #include "protocol/http_connection.hpp"
 
+#include <boost/beast/http.hpp>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -81,17 +82,39 @@ void HttpConnection::arm_deadline(std::chrono::steady_clock::duration time) {
   });
 }
 
+// The request is read in pieces and fed to Beast's parser by hand:
+// http::async_read, instantiated for the plain and the TLS stream, would
+// double this file's compile time for nothing the parser does not do.
 void HttpConnection::read_request() {
   parser_.emplace();
   parser_->header_limit(kMaxHeaderBytes);
   parser_->body_limit(0);  // the page only asks; nothing is uploaded
+  parse_received();
+}
+
+void HttpConnection::parse_received() {
+  if (!received_.empty()) {
+    boost::system::error_code error;
+    const std::size_t used = parser_->put(asio::buffer(received_), error);
+    received_.erase(0, used);
+    if (error && error != http::error::need_more) return on_request(error);
+    if (parser_->is_header_done()) {
+      // A GET has no body; one that says it has is refused.
+      return on_request(parser_->is_done() ? boost::system::error_code{} : http::error::body_limit);
+    }
+  }
   std::visit(
       [&](auto& stream) {
-        http::async_read(stream, buffer_, *parser_,
-                         asio::bind_executor(
-                             strand_, [self = shared_from_this()](const auto& error, std::size_t) {
-                               self->on_request(error);
-                             }));
+        stream.async_read_some(
+            asio::buffer(chunk_),
+            asio::bind_executor(strand_,
+                                [self = shared_from_this()](const boost::system::error_code& error,
+                                                            std::size_t bytes) {
+                                  if (self->closed_) return;
+                                  if (error) return self->on_request(error);
+                                  self->received_.append(self->chunk_.data(), bytes);
+                                  self->parse_received();
+                                }));
       },
       stream_);
 }
@@ -99,7 +122,8 @@ void HttpConnection::read_request() {
 void HttpConnection::on_request(const boost::system::error_code& error) {
   if (closed_) return;
   if (error == http::error::end_of_stream || error == asio::error::eof ||
-      error == asio::ssl::error::stream_truncated || error == asio::error::operation_aborted) {
+      error == asio::error::connection_reset || error == asio::ssl::error::stream_truncated ||
+      error == asio::error::operation_aborted) {
     return close();
   }
   // From here the client has spoken: it no longer waits among the silent ones.
@@ -155,13 +179,18 @@ void HttpConnection::respond(unsigned status, std::string body, const std::strin
   response->keep_alive(keep_alive);
   response->prepare_payload();
   if (head_only) response->body().clear();  // Content-Length stays the GET's
+  // Written out as text first, so that only plain asio::async_write is
+  // instantiated per stream type (see read_request()).
+  std::ostringstream text;
+  text << *response;
+  auto bytes = std::make_shared<std::string>(std::move(text).str());
   arm_deadline(kWriteTime);
   std::visit(
       [&](auto& stream) {
-        http::async_write(
-            stream, *response,
-            asio::bind_executor(strand_, [self = shared_from_this(), response, keep_alive](
-                                             const auto& error, std::size_t) {
+        asio::async_write(
+            stream, asio::buffer(*bytes),
+            asio::bind_executor(strand_, [self = shared_from_this(), bytes, keep_alive](
+                                             const boost::system::error_code& error, std::size_t) {
               if (self->closed_) return;
               if (error) return self->close();
               self->after_response(keep_alive);

@@ -9,6 +9,7 @@
 // period (--auth-timeout) for its TLS handshake and its request header, and
 // is the first closed when too many wait.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -18,8 +19,9 @@
 #include "protocol/asio.hpp"
 // (asio.hpp first: it fixes an include Boost.Asio misses.)
 #include <boost/asio/ssl.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/parser.hpp>
 
 #include "protocol/server_state.hpp"
 #include "protocol/tcp_connection.hpp"
@@ -48,6 +50,8 @@ class HttpConnection : public ServerConnection,
 
  private:
   void read_request();
+  // Parses what has come in; reads more while the header is incomplete.
+  void parse_received();
   void on_request(const boost::system::error_code& error);
   void answer(const Request& request);
   void upgrade(Request request);
@@ -65,7 +69,8 @@ class HttpConnection : public ServerConnection,
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
   std::variant<Socket, TlsStream> stream_;
-  boost::beast::flat_buffer buffer_;
+  std::array<char, 4096> chunk_{};
+  std::string received_;  // read, not yet parsed (a pipelined request's start)
   std::optional<boost::beast::http::request_parser<boost::beast::http::empty_body>> parser_;
   boost::asio::steady_timer deadline_;
   const std::uint64_t id_;

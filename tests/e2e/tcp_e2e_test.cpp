@@ -53,15 +53,40 @@ std::vector<std::string> over_stdin(const std::vector<std::string>& commands) {
   return engine.read_until("bestmove", 60s);
 }
 
+// The transport tests run twice: over plain TCP, and over TLS with a
+// certificate made for the test (the client trusts it).
+class TcpServer : public ::testing::TestWithParam<bool> {
+ protected:
+  [[nodiscard]] bool tls() const { return GetParam(); }
+  Server start(std::vector<std::string> options = {}) {
+    if (tls()) {
+      options.insert(options.end(),
+                     {"--tls-cert", certificate_->certificate(), "--tls-key", certificate_->key()});
+    }
+    return Server(options);
+  }
+  LineClient connect(const Server& server) {
+    return tls() ? LineClient(server.port(), certificate_->certificate())
+                 : LineClient(server.port());
+  }
+
+ private:
+  std::unique_ptr<TestCertificate> certificate_ =
+      GetParam() ? std::make_unique<TestCertificate>() : nullptr;
+};
+
+INSTANTIATE_TEST_SUITE_P(Transports, TcpServer, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "tls" : "tcp"; });
+
 const std::vector<std::string> kConnectFourSolve = {"setoption name Game value connect4",
                                                     "position fen 2416615552", "go solve"};
 const std::vector<std::string> kTicTacToeSolve = {"setoption name Game value tictactoe",
                                                   "position fen O.X/.../...", "go solve"};
 
-TEST(TcpServer, TwoClientsAnalysingDifferentGamesGetIndependentCorrectResults) {
-  Server server;
-  LineClient connect_four(server.port());
-  LineClient tic_tac_toe(server.port());
+TEST_P(TcpServer, TwoClientsAnalysingDifferentGamesGetIndependentCorrectResults) {
+  Server server = start();
+  LineClient connect_four = connect(server);
+  LineClient tic_tac_toe = connect(server);
   for (const auto& line : kConnectFourSolve) connect_four.send(line);
   for (const auto& line : kTicTacToeSolve) tic_tac_toe.send(line);
   const auto four = connect_four.read_until("bestmove", 60s);
@@ -79,11 +104,11 @@ TEST(TcpServer, TwoClientsAnalysingDifferentGamesGetIndependentCorrectResults) {
   EXPECT_NE(find_line(shown, " O | 2 | X"), "") << shown.front();
 }
 
-TEST(TcpServer, OverLongLineCutsOffOnlyItsClient) {
-  Server server;
-  LineClient bystander(server.port());
+TEST_P(TcpServer, OverLongLineCutsOffOnlyItsClient) {
+  Server server = start();
+  LineClient bystander = connect(server);
   for (const auto& line : kConnectFourSolve) bystander.send(line);
-  LineClient flooder(server.port());
+  LineClient flooder = connect(server);
   flooder.send(std::string(1 << 20, 'x'));
   const auto reply = flooder.read_line(10s);
   ASSERT_TRUE(reply.has_value());
@@ -121,11 +146,11 @@ std::string garbage_line(std::mt19937& random) {
   return line;
 }
 
-TEST(TcpServer, TenThousandGarbageLinesDisturbNobody) {
-  Server server;
-  LineClient analyst(server.port());
+TEST_P(TcpServer, TenThousandGarbageLinesDisturbNobody) {
+  Server server = start();
+  LineClient analyst = connect(server);
   for (const auto& line : kConnectFourSolve) analyst.send(line);
-  LineClient vandal(server.port());
+  LineClient vandal = connect(server);
   std::mt19937 random(20261122);
   // In batches, each closed by isready, so the vandal's replies never back up.
   for (int batch = 0; batch < 20; ++batch) {
@@ -140,7 +165,7 @@ TEST(TcpServer, TenThousandGarbageLinesDisturbNobody) {
   ASSERT_FALSE(lines.empty());
   EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
   EXPECT_EQ(final_score(lines), final_score(over_stdin(kConnectFourSolve)));
-  LineClient after(server.port());
+  LineClient after = connect(server);
   after.send("isready");
   EXPECT_EQ(after.read_line(), "readyok");
 }
@@ -157,11 +182,11 @@ bool sessions_become(LineClient& admin, int expected,
   return false;
 }
 
-TEST(TcpServer, DisconnectMidSearchFreesTheSession) {
-  Server server;
-  LineClient admin(server.port());
+TEST_P(TcpServer, DisconnectMidSearchFreesTheSession) {
+  Server server = start();
+  LineClient admin = connect(server);
   {
-    LineClient leaver(server.port());
+    LineClient leaver = connect(server);
     leaver.send("setoption name Game value synthetic");
     leaver.send("position fen 8 30 5 random");
     leaver.send("go infinite");
@@ -171,15 +196,15 @@ TEST(TcpServer, DisconnectMidSearchFreesTheSession) {
   EXPECT_TRUE(sessions_become(admin, 1));
 }
 
-TEST(TcpServer, SessionsBeyondTheMaximumAreRefused) {
-  Server server({"--max-sessions", "2"});
-  LineClient first(server.port());
-  LineClient second(server.port());
+TEST_P(TcpServer, SessionsBeyondTheMaximumAreRefused) {
+  Server server = start({"--max-sessions", "2"});
+  LineClient first = connect(server);
+  LineClient second = connect(server);
   first.send("isready");
   second.send("isready");
   ASSERT_EQ(first.read_line(), "readyok");
   ASSERT_EQ(second.read_line(), "readyok");
-  LineClient third(server.port());
+  LineClient third = connect(server);
   const auto refusal = third.read_line(5s);
   ASSERT_TRUE(refusal.has_value());
   EXPECT_TRUE(starts_with(*refusal, "info string error: the server has its maximum of 2"))
@@ -189,12 +214,12 @@ TEST(TcpServer, SessionsBeyondTheMaximumAreRefused) {
   EXPECT_EQ(first.read_line(), "readyok");
 }
 
-TEST(TcpServer, AuthenticationIsRequiredWhenConfigured) {
+TEST_P(TcpServer, AuthenticationIsRequiredWhenConfigured) {
   const auto token_file = std::filesystem::temp_directory_path() / "brudno-test-token";
   std::ofstream(token_file) << "correct-horse-battery-staple\n";
-  Server server({"--token-file", token_file.string()});
+  Server server = start({"--token-file", token_file.string()});
   {
-    LineClient stranger(server.port());
+    LineClient stranger = connect(server);
     stranger.send("uci");
     const auto reply = stranger.read_line(5s);
     ASSERT_TRUE(reply.has_value());
@@ -202,13 +227,13 @@ TEST(TcpServer, AuthenticationIsRequiredWhenConfigured) {
     EXPECT_TRUE(stranger.closed_by_server());
   }
   {
-    LineClient guesser(server.port());
+    LineClient guesser = connect(server);
     guesser.send("auth correct-horse-battery-stapler");
     EXPECT_EQ(guesser.read_line(5s).value_or(""),
               "info string error: authentication failed: wrong token; closing the connection");
     EXPECT_TRUE(guesser.closed_by_server());
   }
-  LineClient analyst(server.port());
+  LineClient analyst = connect(server);
   analyst.send("auth correct-horse-battery-staple");
   EXPECT_EQ(analyst.read_line(), "info string authenticated");
   analyst.send("isready");
@@ -222,11 +247,12 @@ constexpr int kSilentConnections = 1000;
 // take no session slot, and the newest connection pushes the longest
 // waiting one out, so the token holder gets in at once (the grace period
 // here is ten minutes: nothing waits for it).
-TEST(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
+TEST_P(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
   const TokenFile token;
-  Server server({"--token-file", token.path(), "--auth-timeout", "600", "--max-sessions", "1"});
+  Server server =
+      start({"--token-file", token.path(), "--auth-timeout", "600", "--max-sessions", "1"});
   SilentConnections silent(server.port(), kSilentConnections);
-  LineClient analyst(server.port());
+  LineClient analyst = connect(server);
   analyst.send(std::string("auth ") + TokenFile::kToken);
   ASSERT_EQ(analyst.read_line(), "info string authenticated");
   analyst.send("sessions");
@@ -244,11 +270,11 @@ TEST(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
 // Without a token every connection is a session, but a session that has not
 // searched holds no table: a thousand silent ones leave the whole budget,
 // here one default table, to the client that searches.
-TEST(TcpServer, SilentConnectionsTakeNoTableMemory) {
-  Server server({"--max-sessions", std::to_string(kSilentConnections + 1), "--max-total-hash", "16",
-                 "--max-hash", "16"});
+TEST_P(TcpServer, SilentConnectionsTakeNoTableMemory) {
+  Server server = start({"--max-sessions", std::to_string(kSilentConnections + 1),
+                         "--max-total-hash", "16", "--max-hash", "16"});
   SilentConnections silent(server.port(), kSilentConnections);
-  LineClient analyst(server.port());
+  LineClient analyst = connect(server);
   analyst.send("sessions");
   EXPECT_EQ(analyst.read_line(), "info string sessions " + std::to_string(kSilentConnections + 1));
   analyst.send("position startpos");
@@ -259,27 +285,27 @@ TEST(TcpServer, SilentConnectionsTakeNoTableMemory) {
   EXPECT_EQ(count_prefix(search, "info string error"), 0u);
 }
 
-TEST(TcpServer, AConnectionWithoutItsTokenInTimeIsClosed) {
+TEST_P(TcpServer, AConnectionWithoutItsTokenInTimeIsClosed) {
   const TokenFile token;
-  Server server({"--token-file", token.path(), "--auth-timeout", "1"});
-  LineClient slow(server.port());
+  Server server = start({"--token-file", token.path(), "--auth-timeout", "1"});
+  LineClient slow = connect(server);
   const auto notice = slow.read_line(10s);
   ASSERT_TRUE(notice.has_value());
   EXPECT_EQ(*notice,
             "info string error: no 'auth <token>' within 1 seconds; closing the connection");
   EXPECT_TRUE(slow.closed_by_server());
-  LineClient prompt(server.port());
+  LineClient prompt = connect(server);
   prompt.send(std::string("auth ") + TokenFile::kToken);
   EXPECT_EQ(prompt.read_line(), "info string authenticated");
 }
 
 // The session limit counts authenticated clients: the one past it is told
 // so once it has authenticated, and the session it would share is untouched.
-TEST(TcpServer, TheSessionLimitCountsAuthenticatedClients) {
+TEST_P(TcpServer, TheSessionLimitCountsAuthenticatedClients) {
   const TokenFile token;
-  Server server({"--token-file", token.path(), "--max-sessions", "1"});
-  LineClient waiting(server.port());  // connected, not yet authenticated
-  LineClient first(server.port());
+  Server server = start({"--token-file", token.path(), "--max-sessions", "1"});
+  LineClient waiting = connect(server);  // connected, not yet authenticated
+  LineClient first = connect(server);
   first.send(std::string("auth ") + TokenFile::kToken);
   ASSERT_EQ(first.read_line(), "info string authenticated");
   waiting.send(std::string("auth ") + TokenFile::kToken);
@@ -290,16 +316,16 @@ TEST(TcpServer, TheSessionLimitCountsAuthenticatedClients) {
   EXPECT_EQ(first.read_line(), "readyok");
 }
 
-TEST(TcpServer, IdleClientsAreClosed) {
-  Server server({"--idle-timeout", "1"});
-  LineClient idler(server.port());
+TEST_P(TcpServer, IdleClientsAreClosed) {
+  Server server = start({"--idle-timeout", "1"});
+  LineClient idler = connect(server);
   const auto notice = idler.read_line(5s);
   ASSERT_TRUE(notice.has_value());
   EXPECT_TRUE(starts_with(*notice, "info string error: no input for 1 seconds")) << *notice;
   EXPECT_TRUE(idler.closed_by_server());
 }
 
-TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
+TEST(TcpServerLimits, HashIsCappedPerSessionAndInTotal) {
   Server server({"--max-hash", "32", "--max-total-hash", "48"});
   LineClient first(server.port());
   first.send("setoption name Hash value 64");
@@ -324,7 +350,7 @@ TEST(TcpServer, HashIsCappedPerSessionAndInTotal) {
 // A Hash the server's memory cannot hold is refused like one beyond its
 // budget: the session keeps its table, and the budget is as it was, so the
 // next client still finds room.
-TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
+TEST(TcpServerLimits, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
   if (test_build::kSanitized)
     GTEST_SKIP() << "a sanitizer's shadow memory cannot run under ulimit -v";
   Server server({"--max-hash", "4096", "--max-total-hash", "4112"}, 1500 * 1000);
@@ -341,11 +367,11 @@ TEST(TcpServer, HashThatCannotBeAllocatedKeepsTheTableAndTheBudget) {
   EXPECT_TRUE(starts_with(first.read_until("bestmove").back(), "bestmove "));
 }
 
-TEST(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
-  Server server;
+TEST_P(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
+  Server server = start();
   std::vector<std::unique_ptr<LineClient>> clients;
   for (int i = 0; i < 3; ++i) {
-    auto& client = clients.emplace_back(std::make_unique<LineClient>(server.port()));
+    auto& client = clients.emplace_back(std::make_unique<LineClient>(connect(server)));
     client->send("setoption name Game value synthetic");
     client->send("position fen 8 30 5 random");
     client->send("go infinite");
@@ -364,7 +390,7 @@ TEST(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
 
 // Issue 13: resizing and clearing the table ran on the server's one I/O
 // thread, so one client's large Hash stalled every other client.
-TEST(TcpServer, ALargeTableChangeDoesNotStallOtherClients) {
+TEST(TcpServerLimits, ALargeTableChangeDoesNotStallOtherClients) {
   if (test_build::kThreadSanitized)
     GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
   Server server({"--max-hash", "1024", "--max-total-hash", "1100"});
@@ -386,9 +412,9 @@ TEST(TcpServer, ALargeTableChangeDoesNotStallOtherClients) {
 
 // Issue 13: a client that closed its sending side after `go movetime 500`
 // (as `nc -N` does) got an unsearched move at once; stdin searches the time.
-TEST(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
-  Server server;
-  LineClient client(server.port());
+TEST_P(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
+  Server server = start();
+  LineClient client = connect(server);
   client.send("setoption name Game value synthetic");
   client.send("position fen 8 30 5 random");
   client.send("go movetime 300");
@@ -401,7 +427,7 @@ TEST(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
   EXPECT_GE(std::chrono::steady_clock::now() - start, 250ms);
   EXPECT_TRUE(client.closed_by_server());
   // An infinite search, though, ends with the input, as on stdin.
-  LineClient watcher(server.port());
+  LineClient watcher = connect(server);
   watcher.send("setoption name Game value synthetic");
   watcher.send("position fen 8 30 5 random");
   watcher.send("go infinite");
@@ -413,9 +439,9 @@ TEST(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
 
 // As on stdin, a go sent during a search waits for it: behind a finite
 // search, and behind an infinite one until the stop, which is still read.
-TEST(TcpServer, AGoDuringASearchWaitsForIt) {
-  Server server;
-  LineClient client(server.port());
+TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
+  Server server = start();
+  LineClient client = connect(server);
   client.send("setoption name Game value connect4");
   client.send("position startpos");
   client.send("go depth 6");
@@ -445,20 +471,20 @@ TEST(TcpServer, AGoDuringASearchWaitsForIt) {
 
 // Issue 13: after quit a session held its slot (and its table) for about
 // two seconds while the client kept its socket open.
-TEST(TcpServer, QuitGivesTheSlotBackAtOnce) {
-  Server server({"--max-sessions", "2"});
-  LineClient admin(server.port());
-  LineClient leaver(server.port());
+TEST_P(TcpServer, QuitGivesTheSlotBackAtOnce) {
+  Server server = start({"--max-sessions", "2"});
+  LineClient admin = connect(server);
+  LineClient leaver = connect(server);
   leaver.send("quit");
   // Well within the two seconds a closing connection waits for its client.
   EXPECT_TRUE(sessions_become(admin, 1, 1s));
-  LineClient next(server.port());  // the slot is free although leaver's socket is open
+  LineClient next = connect(server);  // the slot is free although leaver's socket is open
   next.send("isready");
   EXPECT_EQ(next.read_line(5s), "readyok");
 }
 
 // A session asking for more threads than the server has free is told so.
-TEST(TcpServer, ASessionIsToldWhenItGetsFewerThreadsThanItAsked) {
+TEST(TcpServerLimits, ASessionIsToldWhenItGetsFewerThreadsThanItAsked) {
   Server server({"--threads", "2"});
   LineClient first(server.port());
   LineClient second(server.port());
@@ -483,7 +509,7 @@ TEST(TcpServer, ASessionIsToldWhenItGetsFewerThreadsThanItAsked) {
   EXPECT_EQ(count_prefix(lines, "info string Threads"), 0u);
 }
 
-TEST(TcpServer, BadCommandLinesExitTwo) {
+TEST(TcpServerLimits, BadCommandLinesExitTwo) {
   for (const std::vector<std::string>& options : {std::vector<std::string>{"--listen", "bogus"},
                                                   {"--listen", "127.0.0.1:99999"},
                                                   {"--max-sessions", "0"},

@@ -117,6 +117,8 @@ std::string LineClient::peer_certificate_subject() const {
 }
 
 LineClient::~LineClient() = default;
+LineClient::LineClient(LineClient&&) noexcept = default;
+LineClient& LineClient::operator=(LineClient&&) noexcept = default;
 
 bool LineClient::send(const std::string& line) {
   return send_raw(line + '\n');

@@ -34,6 +34,8 @@ class LineClient {
   ~LineClient();
   LineClient(const LineClient&) = delete;
   LineClient& operator=(const LineClient&) = delete;
+  LineClient(LineClient&&) noexcept;
+  LineClient& operator=(LineClient&&) noexcept;
 
   // False if the connection is gone.
   bool send(const std::string& line);
