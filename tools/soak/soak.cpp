@@ -211,7 +211,10 @@ int main(int argc, char** argv) {
   const auto status = server.wait_exit(5s);
 
   std::cout << std::fixed << std::setprecision(1);
-  std::cout << "clients " << clients << (certificate.empty() ? " over TCP" : " over TLS")
+  std::cout << "clients " << clients
+            << (transport == Transport::kWebSocket
+                    ? (certificate.empty() ? " over WebSocket" : " over WSS")
+                    : (certificate.empty() ? " over TCP" : " over TLS"))
             << ", seconds " << seconds << ", movetime " << vm["movetime"].as<int>() << " ms\n";
   std::cout << "connecting" << (certificate.empty() ? "" : " and the TLS handshake") << ": p50 "
             << percentile(totals.connect_ms, 0.5) << " ms, worst "

@@ -167,7 +167,10 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
     if (!bytes) return std::nullopt;
   }
   if (!bytes) {
-    if (failure != asio::error::operation_aborted) ended_ = true;
+    // The read ended by itself, not by the time-out: the connection is over
+    // (a WebSocket that has failed, as when the server closed it for an
+    // over-long message, ends its reads with operation_aborted at once).
+    ended_ = true;
     return std::nullopt;
   }
   if (connection_->websocket()) {
