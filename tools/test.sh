@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds if needed, and runs every test: the release build, the whole
 # suite again in the debug build (assertions on, under AddressSanitizer +
-# UndefinedBehaviorSanitizer) and under ThreadSanitizer, then a short run of
+# UndefinedBehaviorSanitizer), the tests that run more than one thread under
+# ThreadSanitizer, then a short run of
 # the libFuzzer targets. Ends with the time each stage took to build and to
 # test.
 #
