@@ -44,9 +44,8 @@ HttpConnection::HttpConnection(Socket socket, std::uint64_t id, ServerState& ser
     : strand_(asio::make_strand(static_cast<asio::io_context&>(
           asio::query(socket.get_executor(), asio::execution::context)))),
       tls_context_(std::move(tls)),
-      stream_(tls_context_ ? std::variant<Socket, TlsStream>(std::in_place_type<TlsStream>,
-                                                             std::move(socket), *tls_context_)
-                           : std::variant<Socket, TlsStream>(std::move(socket))),
+      stream_(tls_context_ ? ByteStream(std::move(socket), *tls_context_)
+                           : ByteStream(std::move(socket))),
       deadline_(strand_),
       id_(id),
       server_(server) {}
@@ -58,18 +57,17 @@ void HttpConnection::start() {
     // The grace period covers the TLS handshake and the whole request header:
     // a client that trickles it (slowloris) is closed at its end.
     self->arm_deadline(self->server_.options.auth_timeout);
-    auto* tls = std::get_if<TlsStream>(&self->stream_);
-    if (tls == nullptr) return self->read_request();
-    tls->async_handshake(asio::ssl::stream_base::server,
-                         asio::bind_executor(self->strand_, [self](const auto& error) {
-                           if (self->closed_) return;
-                           if (error) {
-                             log_info("connection ", self->id_,
-                                      ": TLS handshake failed: ", error.message());
-                             return self->close();
-                           }
-                           self->read_request();
-                         }));
+    if (!self->stream_.is_tls()) return self->read_request();
+    self->stream_.async_handshake(asio::ssl::stream_base::server,
+                                  asio::bind_executor(self->strand_, [self](const auto& error) {
+                                    if (self->closed_) return;
+                                    if (error) {
+                                      log_info("connection ", self->id_,
+                                               ": TLS handshake failed: ", error.message());
+                                      return self->close();
+                                    }
+                                    self->read_request();
+                                  }));
   });
 }
 
@@ -83,8 +81,8 @@ void HttpConnection::arm_deadline(std::chrono::steady_clock::duration time) {
 }
 
 // The request is read in pieces and fed to Beast's parser by hand:
-// http::async_read, instantiated for the plain and the TLS stream, would
-// double this file's compile time for nothing the parser does not do.
+// http::async_read would add to this file's compile time for nothing the
+// parser does not do.
 void HttpConnection::read_request() {
   parser_.emplace();
   parser_->header_limit(kMaxHeaderBytes);
@@ -103,20 +101,15 @@ void HttpConnection::parse_received() {
       return on_request(parser_->is_done() ? boost::system::error_code{} : http::error::body_limit);
     }
   }
-  std::visit(
-      [&](auto& stream) {
-        stream.async_read_some(
-            asio::buffer(chunk_),
-            asio::bind_executor(strand_,
-                                [self = shared_from_this()](const boost::system::error_code& error,
-                                                            std::size_t bytes) {
-                                  if (self->closed_) return;
-                                  if (error) return self->on_request(error);
-                                  self->received_.append(self->chunk_.data(), bytes);
-                                  self->parse_received();
-                                }));
-      },
-      stream_);
+  stream_.async_read_some(
+      asio::buffer(chunk_),
+      asio::bind_executor(strand_, [self = shared_from_this()](
+                                       const boost::system::error_code& error, std::size_t bytes) {
+        if (self->closed_) return;
+        if (error) return self->on_request(error);
+        self->received_.append(self->chunk_.data(), bytes);
+        self->parse_received();
+      }));
 }
 
 void HttpConnection::on_request(const boost::system::error_code& error) {
@@ -180,23 +173,19 @@ void HttpConnection::respond(unsigned status, std::string body, const std::strin
   response->prepare_payload();
   if (head_only) response->body().clear();  // Content-Length stays the GET's
   // Written out as text first, so that only plain asio::async_write is
-  // instantiated per stream type (see read_request()).
+  // instantiated (see read_request()).
   std::ostringstream text;
   text << *response;
   auto bytes = std::make_shared<std::string>(std::move(text).str());
   arm_deadline(kWriteTime);
-  std::visit(
-      [&](auto& stream) {
-        asio::async_write(
-            stream, asio::buffer(*bytes),
-            asio::bind_executor(strand_, [self = shared_from_this(), bytes, keep_alive](
-                                             const boost::system::error_code& error, std::size_t) {
-              if (self->closed_) return;
-              if (error) return self->close();
-              self->after_response(keep_alive);
-            }));
-      },
-      stream_);
+  asio::async_write(
+      stream_, asio::buffer(*bytes),
+      asio::bind_executor(strand_, [self = shared_from_this(), bytes, keep_alive](
+                                       const boost::system::error_code& error, std::size_t) {
+        if (self->closed_) return;
+        if (error) return self->close();
+        self->after_response(keep_alive);
+      }));
 }
 
 void HttpConnection::after_response(bool keep_alive) {
@@ -210,38 +199,30 @@ void HttpConnection::after_response(bool keep_alive) {
 void HttpConnection::upgrade(Request request) {
   upgraded_ = true;  // from here the stream is the WebSocket's
   deadline_.cancel();
-  std::visit(
-      [&](auto& stream) {
-        using WebSocket = websocket::stream<std::decay_t<decltype(stream)>>;
-        auto websocket = std::make_shared<WebSocket>(std::move(stream));
-        websocket->set_option(
-            websocket::stream_base::decorator([](websocket::response_type& response) {
-              response.set(http::field::server, "brudno");
-            }));
-        // Beast's own time-outs: the upgrade's answer within the grace
-        // period; an idle session is the session's business (--idle-timeout).
-        websocket::stream_base::timeout timeouts{};
-        timeouts.handshake_timeout = server_.options.auth_timeout;
-        timeouts.idle_timeout = websocket::stream_base::none();
-        timeouts.keep_alive_pings = false;
-        websocket->set_option(timeouts);
-        websocket->async_accept(
-            request,
-            asio::bind_executor(strand_, [self = shared_from_this(), websocket](const auto& error) {
-              if (error) {
-                log_info("connection ", self->id_, ": WebSocket upgrade failed: ", error.message());
-                boost::system::error_code ignored;
-                beast::get_lowest_layer(*websocket).close(ignored);
-                return self->close();
-              }
-              self->on_upgraded(websocket);
-            }));
-      },
-      stream_);
+  auto websocket = std::make_shared<TcpConnection::WebSocket>(std::move(stream_));
+  websocket->set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& response) { response.set(http::field::server, "brudno"); }));
+  // Beast's own time-outs: the upgrade's answer within the grace
+  // period; an idle session is the session's business (--idle-timeout).
+  websocket::stream_base::timeout timeouts{};
+  timeouts.handshake_timeout = server_.options.auth_timeout;
+  timeouts.idle_timeout = websocket::stream_base::none();
+  timeouts.keep_alive_pings = false;
+  websocket->set_option(timeouts);
+  websocket->async_accept(
+      request,
+      asio::bind_executor(strand_, [self = shared_from_this(), websocket](const auto& error) {
+        if (error) {
+          log_info("connection ", self->id_, ": WebSocket upgrade failed: ", error.message());
+          boost::system::error_code ignored;
+          beast::get_lowest_layer(*websocket).close(ignored);
+          return self->close();
+        }
+        self->on_upgraded(websocket);
+      }));
 }
 
-template <class WebSocket>
-void HttpConnection::on_upgraded(const std::shared_ptr<WebSocket>& websocket) {
+void HttpConnection::on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket) {
   if (closed_ || server_.shutting_down) {
     boost::system::error_code ignored;
     beast::get_lowest_layer(*websocket).close(ignored);
@@ -276,12 +257,8 @@ void HttpConnection::close() {
   deadline_.cancel();
   boost::system::error_code ignored;
   if (!upgraded_) {
-    std::visit(
-        [&](auto& stream) {
-          beast::get_lowest_layer(stream).shutdown(Socket::shutdown_both, ignored);
-          beast::get_lowest_layer(stream).close(ignored);
-        },
-        stream_);
+    stream_.socket().shutdown(Socket::shutdown_both, ignored);
+    stream_.close(ignored);
   }
   server_.unauthenticated.erase(id_);
   server_.connections.erase(id_);

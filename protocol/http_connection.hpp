@@ -32,7 +32,6 @@ class HttpConnection : public ServerConnection,
                        public std::enable_shared_from_this<HttpConnection> {
  public:
   using Socket = TcpConnection::Socket;
-  using TlsStream = TcpConnection::TlsStream;
   using Request = boost::beast::http::request<boost::beast::http::empty_body>;
 
   // Longest request header; a browser's is well under 2 KB.
@@ -55,8 +54,7 @@ class HttpConnection : public ServerConnection,
   void on_request(const boost::system::error_code& error);
   void answer(const Request& request);
   void upgrade(Request request);
-  template <class WebSocket>
-  void on_upgraded(const std::shared_ptr<WebSocket>& websocket);
+  void on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket);
   void respond(unsigned status, std::string body, const std::string& content_type, bool keep_alive,
                bool head_only = false);
   void after_response(bool keep_alive);
@@ -68,7 +66,7 @@ class HttpConnection : public ServerConnection,
   // type-erased any_io_executor does not offer.
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
-  std::variant<Socket, TlsStream> stream_;
+  ByteStream stream_;
   std::array<char, 4096> chunk_{};
   std::string received_;  // read, not yet parsed (a pipelined request's start)
   std::optional<boost::beast::http::request_parser<boost::beast::http::empty_body>> parser_;

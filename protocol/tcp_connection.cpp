@@ -43,12 +43,11 @@ namespace {
 using Stream = TcpConnection::Stream;
 
 template <class S>
-constexpr bool kIsWebSocket =
-    std::is_same_v<S, TcpConnection::WebSocket> || std::is_same_v<S, TcpConnection::TlsWebSocket>;
+constexpr bool kIsWebSocket = std::is_same_v<S, TcpConnection::WebSocket>;
 
 Stream make_stream(TcpConnection::Socket socket, asio::ssl::context* tls) {
-  if (tls == nullptr) return Stream(std::in_place_type<TcpConnection::Socket>, std::move(socket));
-  return Stream(std::in_place_type<TcpConnection::TlsStream>, std::move(socket), *tls);
+  if (tls == nullptr) return Stream(std::in_place_type<ByteStream>, std::move(socket));
+  return Stream(std::in_place_type<ByteStream>, std::move(socket), *tls);
 }
 
 asio::io_context& io_context_of(const asio::any_io_executor& executor) {
@@ -106,21 +105,21 @@ void TcpConnection::start() {
   sink_.connection = weak_from_this();
   asio::dispatch(strand_, [self = shared_from_this()] {
     if (!self->handshake_done_ || !self->authenticated_) self->arm_grace_timer();
-    auto* tls = std::get_if<TlsStream>(&self->stream_);
-    if (tls == nullptr) return self->begin();
-    tls->async_handshake(
-        asio::ssl::stream_base::server,
-        asio::bind_executor(self->strand_, [self](const boost::system::error_code& error) {
-          if (self->closed_) return;
-          if (error) {
-            // Plain text, another protocol or a certificate the client
-            // rejects: nothing can be said to it, so it is only closed.
-            log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
-            return self->close_now();
-          }
-          self->handshake_done_ = true;
-          self->begin();
-        }));
+    if (self->handshake_done_) return self->begin();
+    std::get<ByteStream>(self->stream_)
+        .async_handshake(
+            asio::ssl::stream_base::server,
+            asio::bind_executor(self->strand_, [self](const boost::system::error_code& error) {
+              if (self->closed_) return;
+              if (error) {
+                // Plain text, another protocol or a certificate the client
+                // rejects: nothing can be said to it, so it is only closed.
+                log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
+                return self->close_now();
+              }
+              self->handshake_done_ = true;
+              self->begin();
+            }));
   });
 }
 
@@ -463,10 +462,9 @@ void TcpConnection::release_session() {
 
 void TcpConnection::shut_down_after_flush() {
   if (closed_ || writing_) return;
-  if (std::holds_alternative<WebSocket>(stream_) || std::holds_alternative<TlsWebSocket>(stream_)) {
-    return close_websocket();
-  }
-  if (auto* tls = std::get_if<TlsStream>(&stream_)) {
+  if (std::holds_alternative<WebSocket>(stream_)) return close_websocket();
+  auto& bytes = std::get<ByteStream>(stream_);
+  if (bytes.is_tls()) {
     if (!handshake_done_) return close_now();
     // The client's own close_notify, or the linger time, whichever comes
     // first; the client has the linger time to read our last lines.
@@ -478,13 +476,13 @@ void TcpConnection::shut_down_after_flush() {
     // read still under way (a close by a timer, not after a line) the
     // connection closes at the linger time without a close_notify.
     if (reading_) return;
-    tls->async_shutdown(asio::bind_executor(
+    bytes.async_shutdown(asio::bind_executor(
         strand_,
         [self = shared_from_this()](const boost::system::error_code&) { self->close_now(); }));
     return;
   }
   boost::system::error_code ignored;
-  std::get<Socket>(stream_).shutdown(Socket::shutdown_send, ignored);
+  bytes.socket().shutdown(Socket::shutdown_send, ignored);
   drain_then_close();
 }
 
@@ -519,7 +517,7 @@ void TcpConnection::drain_then_close() {
 
 // Reads and drops what the client still sends, until it closes its side.
 void TcpConnection::discard_input() {
-  std::get<Socket>(stream_).async_read_some(
+  std::get<ByteStream>(stream_).async_read_some(
       asio::buffer(discarded_),
       asio::bind_executor(strand_, [self = shared_from_this()](
                                        const boost::system::error_code& error, std::size_t) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "protocol/asio_pools.hpp"
+#include "protocol/byte_stream.hpp"
 #include "protocol/http_connection.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/serve.hpp"
@@ -142,38 +143,30 @@ void TcpServer::on_http_accept(tcp::socket socket) {
 }
 
 // One error line, then the socket closes; existing sessions are not touched.
+// Over TLS the line follows the handshake, which has the grace period to
+// finish.
 void TcpServer::refuse(tcp::socket socket, std::string error_line) {
   auto text = std::make_shared<std::string>(std::move(error_line) + '\n');
-  if (tls_) return refuse_over_tls(std::move(socket), std::move(text));
-  auto held = std::make_shared<tcp::socket>(std::move(socket));
-  asio::async_write(*held, asio::buffer(*text),
-                    [held, text](const boost::system::error_code&, std::size_t) {
-                      boost::system::error_code ignored;
-                      held->shutdown(tcp::socket::shutdown_both, ignored);
-                      held->close(ignored);
-                    });
-}
-
-// The same after a TLS handshake, which has the grace period to finish.
-void TcpServer::refuse_over_tls(tcp::socket socket, std::shared_ptr<std::string> text) {
-  using TlsStream = TcpConnection::TlsStream;
-  auto stream = std::make_shared<TlsStream>(std::move(socket), *tls_);
+  auto stream = std::make_shared<ByteStream>(tls_ ? ByteStream(std::move(socket), *tls_)
+                                                  : ByteStream(std::move(socket)));
   auto deadline = std::make_shared<asio::steady_timer>(io_, state_.options.auth_timeout);
   const auto close = [stream, deadline, context = tls_] {
     deadline->cancel();
     boost::system::error_code ignored;
-    stream->lowest_layer().close(ignored);
+    stream->socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream->close(ignored);
   };
   deadline->async_wait([stream](const boost::system::error_code& error) {
     boost::system::error_code ignored;
-    if (!error) stream->lowest_layer().close(ignored);
+    if (!error) stream->close(ignored);
   });
-  stream->async_handshake(TlsStream::server, [stream, text,
-                                              close](const boost::system::error_code& error) {
-    if (error) return close();
-    asio::async_write(*stream, asio::buffer(*text),
-                      [text, close](const boost::system::error_code&, std::size_t) { close(); });
-  });
+  stream->async_handshake(
+      ByteStream::TlsStream::server, [stream, text, close](const boost::system::error_code& error) {
+        if (error) return close();
+        asio::async_write(
+            *stream, asio::buffer(*text),
+            [text, close](const boost::system::error_code&, std::size_t) { close(); });
+      });
 }
 
 void TcpServer::shut_down(int signal) {

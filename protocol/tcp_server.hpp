@@ -46,7 +46,6 @@ class TcpServer {
   void accept_next_http();
   void on_http_accept(boost::asio::ip::tcp::socket socket);
   void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
-  void refuse_over_tls(boost::asio::ip::tcp::socket socket, std::shared_ptr<std::string> text);
   void shut_down(int signal);
 
   boost::asio::io_context& io_;

@@ -8,50 +8,35 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 #include <optional>
 #include <stdexcept>
+
+#include "protocol/byte_stream.hpp"
 
 namespace brudno::tools {
 namespace asio = boost::asio;
 namespace ssl = asio::ssl;
 namespace websocket = boost::beast::websocket;
 using tcp = asio::ip::tcp;
+using protocol::ByteStream;
 
 struct LineClient::Connection {
   asio::io_context io;
-  tcp::socket socket{io};  // the plain connection, or the one TLS runs over
-  std::optional<ssl::context> tls_context;
-  std::optional<ssl::stream<tcp::socket&>> tls;
-  std::optional<websocket::stream<tcp::socket&>> plain_websocket;
-  std::optional<websocket::stream<ssl::stream<tcp::socket&>&>> tls_websocket;
+  std::optional<ssl::context> tls_context;  // before the stream, which uses it
+  std::optional<ByteStream> stream;         // TCP, or TLS over it
+  // Over the stream, when the transport is a WebSocket (no compression, as
+  // the server's).
+  std::optional<websocket::stream<ByteStream&, false>> websocket_layer;
   asio::streambuf input;
   boost::beast::flat_buffer message;
 
-  [[nodiscard]] bool websocket() const { return plain_websocket || tls_websocket; }
-  // `work` on the stream the lines travel on.
-  template <class Work>
-  void with_stream(Work&& work) {
-    if (tls) {
-      work(*tls);
-    } else {
-      work(socket);
-    }
-  }
-  template <class Work>
-  void with_websocket(Work&& work) {
-    if (tls_websocket) {
-      work(*tls_websocket);
-    } else {
-      work(*plain_websocket);
-    }
-  }
+  tcp::socket& socket() { return stream->socket(); }
   // Runs the io_context until `done` or ten seconds; throws on failure.
   void run_handshake(const boost::system::error_code& failure, const char* what) {
     io.restart();
     io.run_for(std::chrono::seconds(10));
     if (!io.stopped()) {
-      socket.cancel();
+      socket().cancel();
       io.restart();
       io.run();
     }
@@ -59,21 +44,31 @@ struct LineClient::Connection {
   }
 };
 
+namespace {
+
+tcp::socket connected_socket(asio::io_context& io, unsigned short port) {
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(asio::ip::address_v4::loopback(), port));
+  socket.set_option(tcp::no_delay(true));
+  return socket;
+}
+
+}  // namespace
+
 LineClient::LineClient(unsigned short port) : connection_(std::make_unique<Connection>()) {
-  connection_->socket.connect(tcp::endpoint(asio::ip::address_v4::loopback(), port));
-  connection_->socket.set_option(tcp::no_delay(true));
+  connection_->stream.emplace(connected_socket(connection_->io, port));
 }
 
 LineClient::LineClient(unsigned short port, const std::string& trusted_certificate_file)
-    : LineClient(port) {
+    : connection_(std::make_unique<Connection>()) {
   Connection& connection = *connection_;
   connection.tls_context.emplace(ssl::context::tls_client);
   connection.tls_context->load_verify_file(trusted_certificate_file);
   connection.tls_context->set_verify_mode(ssl::verify_peer);
-  connection.tls.emplace(connection.socket, *connection.tls_context);
+  connection.stream.emplace(connected_socket(connection.io, port), *connection.tls_context);
   boost::system::error_code failure = asio::error::timed_out;
-  connection.tls->async_handshake(ssl::stream_base::client,
-                                  [&](const boost::system::error_code& error) { failure = error; });
+  connection.stream->async_handshake(
+      ssl::stream_base::client, [&](const boost::system::error_code& error) { failure = error; });
   connection.run_handshake(failure, "TLS handshake");
 }
 
@@ -87,18 +82,13 @@ LineClient::LineClient(unsigned short port, Transport transport,
   }
   if (transport == Transport::kTcp) return;
   Connection& connection = *connection_;
-  if (connection.tls) {
-    connection.tls_websocket.emplace(*connection.tls);
-  } else {
-    connection.plain_websocket.emplace(connection.socket);
-  }
+  connection.websocket_layer.emplace(*connection.stream);
   boost::system::error_code failure = asio::error::timed_out;
-  connection.with_websocket([&](auto& stream) {
-    stream.async_handshake("127.0.0.1:" + std::to_string(port), "/uci",
-                           [&](const boost::system::error_code& error) { failure = error; });
-  });
+  connection.websocket_layer->async_handshake(
+      "127.0.0.1:" + std::to_string(port), "/uci",
+      [&](const boost::system::error_code& error) { failure = error; });
   connection.run_handshake(failure, "WebSocket upgrade");
-  connection.with_websocket([](auto& stream) { stream.text(true); });
+  connection.websocket_layer->text(true);
 }
 
 std::unique_ptr<LineClient::Connection> LineClient::release_connection() {
@@ -106,8 +96,9 @@ std::unique_ptr<LineClient::Connection> LineClient::release_connection() {
 }
 
 std::string LineClient::peer_certificate_subject() const {
-  if (!connection_->tls) return {};
-  X509* certificate = SSL_get1_peer_certificate(connection_->tls->native_handle());
+  auto* tls = connection_->stream->tls();
+  if (tls == nullptr) return {};
+  X509* certificate = SSL_get1_peer_certificate(tls->native_handle());
   if (certificate == nullptr) return {};
   char* text = X509_NAME_oneline(X509_get_subject_name(certificate), nullptr, 0);
   std::string subject = text != nullptr ? text : "";
@@ -126,12 +117,11 @@ bool LineClient::send(const std::string& line) {
 
 bool LineClient::send_raw(const std::string& bytes) {
   boost::system::error_code error;
-  if (connection_->websocket()) {
+  if (connection_->websocket_layer) {
     // One message: a line, or whatever bytes a test sends.
-    connection_->with_websocket([&](auto& stream) { stream.write(asio::buffer(bytes), error); });
+    connection_->websocket_layer->write(asio::buffer(bytes), error);
   } else {
-    connection_->with_stream(
-        [&](auto& stream) { asio::write(stream, asio::buffer(bytes), error); });
+    asio::write(*connection_->stream, asio::buffer(bytes), error);
   }
   return !error;
 }
@@ -139,7 +129,6 @@ bool LineClient::send_raw(const std::string& bytes) {
 std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeout) {
   if (ended_) return std::nullopt;
   asio::io_context& io = connection_->io;
-  tcp::socket& socket = connection_->socket;
   asio::streambuf& input = connection_->input;
   std::optional<std::size_t> bytes;
   boost::system::error_code failure;
@@ -150,18 +139,16 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
       bytes = size;
     }
   };
-  if (connection_->websocket()) {
-    connection_->with_websocket(
-        [&](auto& stream) { stream.async_read(connection_->message, on_read); });
+  if (connection_->websocket_layer) {
+    connection_->websocket_layer->async_read(connection_->message, on_read);
   } else {
-    connection_->with_stream(
-        [&](auto& stream) { asio::async_read_until(stream, input, '\n', on_read); });
+    asio::async_read_until(*connection_->stream, input, '\n', on_read);
   }
   io.restart();
   io.run_for(timeout);
   if (!io.stopped()) {
     // Timed out: cancel the read and let its handler run before returning.
-    socket.cancel();
+    connection_->socket().cancel();
     io.restart();
     io.run();
     if (!bytes) return std::nullopt;
@@ -173,7 +160,7 @@ std::optional<std::string> LineClient::read_line(std::chrono::milliseconds timeo
     ended_ = true;
     return std::nullopt;
   }
-  if (connection_->websocket()) {
+  if (connection_->websocket_layer) {
     // A message is a line.
     auto& message = connection_->message;
     std::string line = boost::beast::buffers_to_string(message.data());
@@ -216,24 +203,23 @@ bool LineClient::closed_by_server(std::chrono::milliseconds timeout) {
 
 void LineClient::finish_sending() {
   boost::system::error_code ignored;
-  if (connection_->websocket()) {
+  if (connection_->websocket_layer) {
     // The closing handshake, which skips what the server still sends before
     // its own close frame; after it the connection is over.
-    connection_->with_websocket([&](auto& stream) {
-      stream.async_close(websocket::close_code::normal, [](const boost::system::error_code&) {});
-    });
+    connection_->websocket_layer->async_close(websocket::close_code::normal,
+                                              [](const boost::system::error_code&) {});
     connection_->io.restart();
     connection_->io.run_for(std::chrono::seconds(5));
     ended_ = true;
     return;
   }
-  connection_->socket.shutdown(tcp::socket::shutdown_send, ignored);
+  connection_->socket().shutdown(tcp::socket::shutdown_send, ignored);
 }
 
 void LineClient::close() {
   boost::system::error_code ignored;
-  connection_->socket.shutdown(tcp::socket::shutdown_both, ignored);
-  connection_->socket.close(ignored);
+  connection_->socket().shutdown(tcp::socket::shutdown_both, ignored);
+  connection_->socket().close(ignored);
   ended_ = true;
 }
 
