@@ -20,6 +20,8 @@ int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& er
 int run_perft(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_solve(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_epd(const Arguments& args, std::ostream& out, std::ostream& err);
+// `brudno analyse FILE.epd|FILE.pgn`: every position analysed, written as EPD.
+int run_analyse(const Arguments& args, std::ostream& out, std::ostream& err);
 // `brudno tune FILE.pgn`: fits the chess evaluation's weights (tools/tune/).
 int run_tune(const Arguments& args, std::ostream& out, std::ostream& err);
 // `brudno fit-wdl FILE.pgn`: fits UCI_ShowWDL's model (tools/wdl/).

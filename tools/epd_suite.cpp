@@ -119,8 +119,8 @@ std::optional<Chess::Move> parse_suite_move(const Chess& position, std::string_v
   return parse_loose_san(position, wanted, legal);
 }
 
-std::optional<EpdPosition> parse_epd_line(std::string_view line, int line_number,
-                                          std::string& error) {
+std::optional<EpdPosition> parse_epd_position(std::string_view line, int line_number,
+                                              std::string& error) {
   // The four FEN fields, then perhaps the two counters, then operations.
   std::vector<std::string> fields;
   std::size_t i = 0;
@@ -171,7 +171,13 @@ std::optional<EpdPosition> parse_epd_line(std::string_view line, int line_number
       text += (text.empty() ? "" : " ") + word;
     }
   }
-  if (entry.best_moves.empty() && entry.avoid_moves.empty()) {
+  return entry;
+}
+
+std::optional<EpdPosition> parse_epd_line(std::string_view line, int line_number,
+                                          std::string& error) {
+  auto entry = parse_epd_position(line, line_number, error);
+  if (entry && entry->best_moves.empty() && entry->avoid_moves.empty()) {
     error = "no bm or am operation";
     return std::nullopt;
   }

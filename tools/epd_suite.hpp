@@ -26,6 +26,11 @@ struct EpdPosition {
   std::string avoid_text;
 };
 
+// One line of EPD, its `bm` and `am` optional; nullopt with `error` set when
+// it cannot be read, or when a `bm`/`am` move is not legal in the position.
+std::optional<EpdPosition> parse_epd_position(std::string_view line, int line_number,
+                                              std::string& error);
+
 // One line of a suite; nullopt with `error` set when it cannot be read, or
 // when a `bm`/`am` move is not legal in the position. A line with neither
 // `bm` nor `am` is an error too: it could not be solved or failed.

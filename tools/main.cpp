@@ -32,6 +32,8 @@ Commands:
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
   epd           run a chess test suite: brudno epd FILE [--movetime MS]
+  analyse       analyse every position of an EPD or PGN file, written as EPD:
+                brudno analyse FILE --depth N [--out OUT.epd]
   tune          fit the chess evaluation's weights to the games of a PGN file
   fit-wdl       fit the win/draw/loss model of UCI_ShowWDL to the games of a PGN file
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
@@ -83,6 +85,8 @@ const std::map<std::string, Command>& commands() {
       {"perft",
        [](const auto& args) { return brudno::tools::run_perft(args, std::cout, std::cerr); }},
       {"epd", [](const auto& args) { return brudno::tools::run_epd(args, std::cout, std::cerr); }},
+      {"analyse",
+       [](const auto& args) { return brudno::tools::run_analyse(args, std::cout, std::cerr); }},
       {"tune",
        [](const auto& args) { return brudno::tools::run_tune(args, std::cout, std::cerr); }},
       {"fit-wdl",

@@ -39,8 +39,8 @@ Options)";
 
 }  // namespace
 
-int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
-  SolveOptions options;
+std::optional<int> read_solve_arguments(const Arguments& args, SolveOptions& options,
+                                        std::ostream& out, std::ostream& err) {
   po::options_description description(kSolveUsage);
   const int most_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   description.add_options()("help,h", "show this help")(
@@ -90,6 +90,12 @@ int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
     err << "brudno: --weight must be at least 1\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
+  SolveOptions options;
+  if (const auto status = read_solve_arguments(args, options, out, err)) return *status;
   if (options.problem == "romania") return solve_route(options, out, err);
   if (options.problem == "8puzzle" || options.problem == "15puzzle")
     return solve_tiles(options, out, err);

@@ -1,5 +1,7 @@
 #include "games/sliding_tile/pattern_cache.hpp"
 
+#include <unistd.h>
+
 #include <boost/crc.hpp>
 #include <chrono>
 #include <cstdlib>
@@ -104,8 +106,10 @@ std::optional<std::string> write_pattern_file(const std::filesystem::path& file,
   header.checksum = checksum(database.distances());
   std::error_code error;
   std::filesystem::create_directories(file.parent_path(), error);
-  // Written beside and renamed: a reader never sees half a file under the name.
-  const std::filesystem::path partial = file.string() + ".partial";
+  // Written beside and renamed: a reader never sees half a file under the
+  // name. The name beside is the process's own, since several processes may
+  // build the same database at once (the ranks of brudno-mpi on one machine).
+  const std::filesystem::path partial = file.string() + ".partial." + std::to_string(::getpid());
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(&header), sizeof header);

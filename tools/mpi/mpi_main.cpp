@@ -9,7 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "tools/mpi/analyse_farm.hpp"
 #include "tools/mpi/epd_farm.hpp"
+#include "tools/mpi/solve_farm.hpp"
 #include "tools/mpi/suite_farm.hpp"
 
 namespace {
@@ -22,7 +24,12 @@ constexpr std::string_view kUsage =
     "Commands:\n"
     "  suite FILE [options]   brudno suite, every position from an empty table\n"
     "                         (brudno suite --fresh-table prints the same)\n"
-    "  epd FILE [options]     brudno epd: a chess test suite in EPD\n\n"
+    "  epd FILE [options]     brudno epd: a chess test suite in EPD\n"
+    "  analyse FILE [options] brudno analyse: every position of an EPD or PGN file\n"
+    "                         analysed, written as EPD (--out OUT.epd)\n"
+    "  solve 8puzzle|15puzzle --instances FILE [options]\n"
+    "                         brudno solve: sliding-tile instances, the pattern\n"
+    "                         database loaded once on every rank\n\n"
     "Options of every command:\n"
     "  --checkpoint FILE      append each finished result to FILE as it arrives; a\n"
     "                         rerun of the same command with the same FILE skips\n"
@@ -56,6 +63,10 @@ int main(int argc, char** argv) {
   for (const auto& word : args) farm_options.job += ' ' + word;
   if (command == "suite") return brudno::tools::mpi::run_suite_farm(world, args, farm_options);
   if (command == "epd") return brudno::tools::mpi::run_epd_farm(world, args, farm_options);
+  if (command == "solve") return brudno::tools::mpi::run_solve_farm(world, args, farm_options);
+  if (command == "analyse") {
+    return brudno::tools::mpi::run_analyse_farm(world, args, farm_options);
+  }
   if (world.rank() == 0) {
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage;

@@ -3,7 +3,10 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
+
+#include "tools/command.hpp"
 
 namespace brudno::tools {
 
@@ -32,6 +35,11 @@ struct SolveOptions {
   bool all = false;      // insanity: every solution
   bool verbose = false;  // the path of every instance
 };
+
+// Reads and checks the options of `brudno solve`: an exit status when the
+// command should end at once (help, bad options).
+std::optional<int> read_solve_arguments(const Arguments& args, SolveOptions& options,
+                                        std::ostream& out, std::ostream& err);
 
 // Each returns the exit status: 0 solved (and correct), 1 a wrong or
 // missing answer, 2 bad input.

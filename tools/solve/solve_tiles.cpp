@@ -5,8 +5,11 @@
 
 #include <chrono>
 #include <iomanip>
+#include <iterator>
 #include <mutex>
+#include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "engine/single_agent/shared_loop.hpp"
 #include "engine/single_agent/strategies.hpp"
@@ -15,6 +18,7 @@
 #include "games/sliding_tile/partitions.hpp"
 #include "tools/solve/progress.hpp"
 #include "tools/solve/solve_options.hpp"
+#include "tools/solve/tile_solving.hpp"
 
 namespace brudno::tools {
 namespace {
@@ -31,130 +35,93 @@ long peak_memory_megabytes() {
   return usage.ru_maxrss / 1024;
 }
 
-struct InstanceResult {
-  std::variant<engine::SearchOutcome<games::BlankMove, int>, std::string> outcome;
-  double seconds = 0;
-};
+using Outcome = std::variant<engine::SearchOutcome<games::BlankMove, int>, std::string>;
 
-struct Totals {
-  std::size_t solved = 0;
-  std::size_t checked = 0;
-  std::size_t correct = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t expanded = 0;
-  std::uint64_t reference_nodes = 0;
-  std::size_t with_reference = 0;
-  double seconds = 0;
-};
-
+// The line of one instance, as `brudno solve` prints it.
 template <class Board>
-class TileRun {
- public:
-  TileRun(const SolveOptions& options, std::vector<TileInstance> instances,
-          std::vector<Board> boards, engine::Strategy strategy, std::ostream& out,
-          std::ostream& err)
-      : options_(options),
-        instances_(std::move(instances)),
-        boards_(std::move(boards)),
-        results_(boards_.size()),
-        done_(boards_.size(), false),
-        strategy_(strategy),
-        out_(out),
-        progress_(err) {}
-
-  // Solves every instance with `heuristic`, printing each line in order as
-  // soon as those before it are done.
-  template <class Heuristic>
-  void run(const Heuristic& heuristic) {
-    const engine::SearchBudget budget{
-        options_.max_nodes > 0 ? options_.max_nodes : std::numeric_limits<std::uint64_t>::max(),
-        nullptr};
-    const auto wall_start = std::chrono::steady_clock::now();
-    engine::shared_loop(options_.threads, boards_.size(), 1, [&](std::uint64_t i, std::uint64_t) {
-      const auto start = std::chrono::steady_clock::now();
-      const std::string& id = instances_[i].id;
-      auto outcome = engine::run_strategy(
-          strategy_, boards_[i], heuristic, options_.weight, budget, [&](int bound) {
-            progress_.report("instance " + id + ": f bound " + std::to_string(bound));
-          });
-      results_[i].seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      results_[i].outcome = std::move(outcome);
-      finish(i);
-    });
-    wall_seconds_ =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+TileLine line_of(const SolveOptions& options, const TileInstance& instance, const Outcome& result,
+                 double seconds) {
+  TileLine line;
+  std::ostringstream out;
+  out << instance.id;
+  if (const auto* problem = std::get_if<std::string>(&result)) {
+    out << " error: " << *problem << '\n';
+    line.failed = true;
+    line.text = out.str();
+    return line;
   }
-
-  const Totals& totals() const { return totals_; }
-  std::size_t size() const { return boards_.size(); }
-  double wall_seconds() const { return wall_seconds_; }
-  bool failed() const { return failed_; }
-
- private:
-  void finish(std::size_t i) {
-    const std::lock_guard lock(mutex_);
-    done_[i] = true;
-    while (printed_ < boards_.size() && done_[printed_]) print(printed_++);
-    progress_.report(std::to_string(printed_) + " of " + std::to_string(boards_.size()) +
-                     " instances done");
+  const auto& outcome = std::get<0>(result);
+  TileTotals& counted = line.counted;
+  counted.nodes = outcome.generated;
+  counted.expanded = outcome.expanded;
+  counted.seconds = seconds;
+  if (!outcome.solved) {
+    out << (outcome.stopped ? " stopped at the node limit" : " no solution") << " nodes "
+        << outcome.generated << '\n';
+    line.failed = true;
+    line.text = out.str();
+    return line;
   }
-
-  void print(std::size_t i) {
-    const TileInstance& instance = instances_[i];
-    const auto& result = results_[i];
-    out_ << instance.id;
-    if (const auto* problem = std::get_if<std::string>(&result.outcome)) {
-      out_ << " error: " << *problem << '\n';
-      failed_ = true;
-      return;
-    }
-    const auto& outcome = std::get<0>(result.outcome);
-    totals_.nodes += outcome.generated;
-    totals_.expanded += outcome.expanded;
-    totals_.seconds += result.seconds;
-    if (!outcome.solved) {
-      out_ << (outcome.stopped ? " stopped at the node limit" : " no solution") << " nodes "
-           << outcome.generated << '\n';
-      failed_ = true;
-      return;
-    }
-    ++totals_.solved;
-    out_ << " length " << outcome.cost << " nodes " << outcome.generated << " expanded "
-         << outcome.expanded << " time " << std::fixed << std::setprecision(3)
-         << result.seconds * 1000 << " ms";
-    if (instance.optimal_length) {
-      const bool right = outcome.cost == *instance.optimal_length;
-      ++totals_.checked;
-      totals_.correct += right ? 1 : 0;
-      out_ << " expected " << *instance.optimal_length << (right ? " ok" : " WRONG");
-    }
-    if (instance.reference_nodes) {
-      totals_.reference_nodes += *instance.reference_nodes;
-      ++totals_.with_reference;
-      out_ << " korf " << *instance.reference_nodes;
-    }
-    if (options_.verbose) {
-      out_ << " path";
-      for (const auto move : outcome.path) out_ << ' ' << Board::move_text(move);
-    }
-    out_ << '\n';
+  counted.solved = 1;
+  out << " length " << outcome.cost << " nodes " << outcome.generated << " expanded "
+      << outcome.expanded << " time " << std::fixed << std::setprecision(3) << seconds * 1000
+      << " ms";
+  if (instance.optimal_length) {
+    const bool right = outcome.cost == *instance.optimal_length;
+    counted.checked = 1;
+    counted.correct = right ? 1 : 0;
+    out << " expected " << *instance.optimal_length << (right ? " ok" : " WRONG");
   }
+  if (instance.reference_nodes) {
+    counted.reference_nodes = *instance.reference_nodes;
+    counted.with_reference = 1;
+    out << " korf " << *instance.reference_nodes;
+  }
+  if (options.verbose) {
+    out << " path";
+    for (const auto move : outcome.path) out << ' ' << Board::move_text(move);
+  }
+  out << '\n';
+  line.text = out.str();
+  return line;
+}
 
-  const SolveOptions& options_;
-  std::vector<TileInstance> instances_;
-  std::vector<Board> boards_;
-  std::vector<InstanceResult> results_;
-  std::vector<bool> done_;
-  engine::Strategy strategy_;
-  std::ostream& out_;
-  Progress progress_;
-  std::mutex mutex_;
-  std::size_t printed_ = 0;
-  Totals totals_;
-  bool failed_ = false;
-  double wall_seconds_ = 0;
-};
+template <class Board, class Heuristic>
+TileLine solve_instance(const SolveOptions& options, const TileInstance& instance,
+                        const Board& board, engine::Strategy strategy, const Heuristic& heuristic,
+                        Progress& progress) {
+  const engine::SearchBudget budget{
+      options.max_nodes > 0 ? options.max_nodes : std::numeric_limits<std::uint64_t>::max(),
+      nullptr};
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome outcome =
+      engine::run_strategy(strategy, board, heuristic, options.weight, budget, [&](int bound) {
+        progress.report("instance " + instance.id + ": f bound " + std::to_string(bound));
+      });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return line_of<Board>(options, instance, outcome, seconds);
+}
+
+// --threads instances at once; each line goes out as soon as those before
+// it are done.
+bool solve_on_threads(int threads, std::size_t count, const TileSolve& solve,
+                      const TileDeliver& deliver) {
+  std::vector<std::optional<TileLine>> lines(count);
+  std::mutex mutex;
+  std::size_t next = 0;
+  engine::shared_loop(threads, count, 1, [&](std::uint64_t i, std::uint64_t) {
+    TileLine line = solve(i);
+    const std::lock_guard lock(mutex);
+    lines[i] = std::move(line);
+    while (next < count && lines[next]) {
+      deliver(*lines[next]);
+      lines[next].reset();
+      ++next;
+    }
+  });
+  return true;
+}
 
 // Calls run(heuristic) with the heuristic of that name; false if there is none.
 template <class Board, class Run>
@@ -174,7 +141,8 @@ bool with_heuristic(const std::string& name, const SolveOptions& options,
 }
 
 template <class Board>
-int solve_board(const SolveOptions& options, std::ostream& out, std::ostream& err) {
+int solve_board(const SolveOptions& options, const TileSolving& how, std::ostream& out,
+                std::ostream& err) {
   std::vector<TileInstance> instances;
   if (!options.instances.empty() && !options.tiles.empty()) {
     err << "brudno: give --instances FILE or --tiles, not both\n";
@@ -183,7 +151,7 @@ int solve_board(const SolveOptions& options, std::ostream& out, std::ostream& er
   if (!options.tiles.empty()) {
     instances.push_back(TileInstance{"1", options.tiles, std::nullopt, std::nullopt});
   } else if (!options.instances.empty()) {
-    auto loaded = games::load_tile_instances(options.instances, Board::kCells);
+    auto loaded = how.loader(options.instances, Board::kCells);
     if (const auto* problem = std::get_if<std::string>(&loaded)) {
       err << "brudno: " << *problem << '\n';
       return 2;
@@ -211,14 +179,33 @@ int solve_board(const SolveOptions& options, std::ostream& out, std::ostream& er
   }
   const std::string heuristic_name =
       options.heuristic.empty() ? (Board::kCells == 16 ? "pdb" : "manhattan") : options.heuristic;
-  TileRun<Board> run(options, std::move(instances), std::move(boards), *strategy, out, err);
+  Progress progress(err);
+  TileTotals totals;
+  bool failed = false;
+  bool ran = false;
+  double wall_seconds = 0;
+  std::size_t delivered = 0;
   games::PatternCacheReport databases;
   std::uint64_t database_bytes = 0;
   const bool known = with_heuristic<Board>(heuristic_name, options, databases, [&](const auto& h) {
     for (const auto& note : databases.notes) err << "solve: pattern database " << note << '\n';
     if constexpr (std::is_same_v<std::decay_t<decltype(h)>, games::AdditivePatterns>)
       database_bytes = h.bytes();
-    run.run(h);
+    const auto wall_start = std::chrono::steady_clock::now();
+    ran = how.runner(
+        boards.size(),
+        [&](std::size_t i) {
+          return solve_instance(options, instances[i], boards[i], *strategy, h, progress);
+        },
+        [&](const TileLine& line) {
+          out << line.text;
+          totals.add(line.counted);
+          failed = failed || line.failed;
+          progress.report(std::to_string(++delivered) + " of " + std::to_string(boards.size()) +
+                          " instances done");
+        });
+    wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   });
   if (!known) {
     err << "brudno: " << options.problem << " has no heuristic '" << heuristic_name
@@ -226,28 +213,71 @@ int solve_board(const SolveOptions& options, std::ostream& out, std::ostream& er
         << ")\n";
     return 2;
   }
-  const Totals& totals = run.totals();
-  out << std::fixed << std::setprecision(3) << "instances " << run.size() << ", solved "
+  if (!ran) return 2;
+  out << std::fixed << std::setprecision(3) << "instances " << boards.size() << ", solved "
       << totals.solved;
   if (totals.checked > 0) out << ", correct " << totals.correct << "/" << totals.checked;
   out << "; nodes " << totals.nodes << ", expanded " << totals.expanded;
   if (totals.with_reference > 0)
     out << " (Korf's IDA* with Manhattan distance: " << totals.reference_nodes << ")";
-  out << "; search " << totals.seconds << " s summed over instances, " << run.wall_seconds()
+  out << "; search " << totals.seconds << " s summed over instances, " << wall_seconds
       << " s wall, threads " << options.threads << "; " << algorithm << " with " << heuristic_name;
   if (database_bytes > 0) {
     out << "; databases " << database_bytes / (1 << 20) << " MB, built in "
         << databases.build_seconds << " s, loaded in " << databases.load_seconds << " s";
   }
   out << "; peak memory " << peak_memory_megabytes() << " MB\n";
-  return run.failed() || totals.correct != totals.checked ? 1 : 0;
+  return failed || totals.correct != totals.checked ? 1 : 0;
 }
 
 }  // namespace
 
+void TileTotals::add(const TileTotals& other) {
+  solved += other.solved;
+  checked += other.checked;
+  correct += other.correct;
+  nodes += other.nodes;
+  expanded += other.expanded;
+  reference_nodes += other.reference_nodes;
+  with_reference += other.with_reference;
+  seconds += other.seconds;
+}
+
+std::string encode_tile_line(const TileLine& line) {
+  const TileTotals& c = line.counted;
+  std::ostringstream out;
+  out << std::setprecision(17) << line.failed << ' ' << c.solved << ' ' << c.checked << ' '
+      << c.correct << ' ' << c.nodes << ' ' << c.expanded << ' ' << c.reference_nodes << ' '
+      << c.with_reference << ' ' << c.seconds << '\n'
+      << line.text;
+  return out.str();
+}
+
+TileLine decode_tile_line(const std::string& text) {
+  TileLine line;
+  TileTotals& c = line.counted;
+  std::istringstream in(text);
+  in >> line.failed >> c.solved >> c.checked >> c.correct >> c.nodes >> c.expanded >>
+      c.reference_nodes >> c.with_reference >> c.seconds;
+  in.ignore(1);  // the newline after the numbers
+  line.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return line;
+}
+
+int solve_tiles(const SolveOptions& options, const TileSolving& how, std::ostream& out,
+                std::ostream& err) {
+  if (options.problem == "8puzzle") return solve_board<games::EightPuzzle>(options, how, out, err);
+  return solve_board<games::FifteenPuzzle>(options, how, out, err);
+}
+
 int solve_tiles(const SolveOptions& options, std::ostream& out, std::ostream& err) {
-  if (options.problem == "8puzzle") return solve_board<games::EightPuzzle>(options, out, err);
-  return solve_board<games::FifteenPuzzle>(options, out, err);
+  TileSolving here;
+  here.runner = [threads = options.threads](std::size_t count, const TileSolve& solve,
+                                            const TileDeliver& deliver) {
+    return solve_on_threads(threads, count, solve, deliver);
+  };
+  here.loader = games::load_tile_instances;
+  return solve_tiles(options, here, out, err);
 }
 
 }  // namespace brudno::tools
