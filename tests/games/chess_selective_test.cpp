@@ -1,0 +1,117 @@
+// The chess search's selective parts on one thread: what it keeps from one
+// search to the next, the draw rules and zugzwang seen from inside it, the
+// recapture quiescence sees, and that its pruning claims no false mate.
+// (tests/games/chess_search_test.cpp has the searches on two threads.)
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "engine/alphabeta.hpp"
+#include "engine/search_memory.hpp"
+#include "tests/games/chess_search_run.hpp"
+#include "tests/games/chess_test_positions.hpp"
+
+namespace brudno::games {
+namespace {
+
+using chess_test::position;
+using chess_test::search;
+using engine::Score;
+
+// The fifty-move rule inside the search: a rook up, but every move of the
+// side to move ends the hundredth half-move without a capture or a pawn
+// move, so the value is a draw, not the rook.
+// What a search learns about move ordering is kept in a SearchMemory from one
+// search to the next (a session keeps one across the moves of a game). Each
+// search below starts from an empty table, so only that memory carries over.
+std::uint64_t nodes_with(engine::SearchMemory* memory, const Chess& root, int depth) {
+  engine::TranspositionTable table(16);
+  const std::atomic<bool> stop{false};
+  engine::SearchLimits limits;
+  limits.depth = depth;
+  return engine::Search<Chess>(table, {}, memory).run(root, limits, stop).nodes;
+}
+
+TEST(ChessSearch, OrderingMemoryCarriesOverUntilCleared) {
+  const auto kiwipete =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const auto middlegame =
+      position("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+  const std::uint64_t fresh = nodes_with(nullptr, kiwipete, 7);
+  engine::SearchMemory memory;
+  EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "an empty memory is a fresh search";
+  nodes_with(&memory, middlegame, 7);
+  EXPECT_NE(nodes_with(&memory, kiwipete, 7), fresh)
+      << "the histories of the searches before order this one's moves";
+  memory.clear();
+  EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "cleared, as by ucinewgame";
+}
+
+// The history and counter-move tables have a slot per from and to square:
+// the four promotions of one pawn share theirs, two moves apart do not.
+TEST(ChessSearch, HistorySlotsAreTheFromAndToSquares) {
+  static_assert(engine::history_slots<Chess>() == 64 * 64);
+  const chess::Square a7 = chess::make_square(0, 6);
+  const chess::Square a8 = chess::make_square(0, 7);
+  const chess::Square b8 = chess::make_square(1, 7);
+  const Chess::Move to_queen(a7, a8, Chess::Move::kPromotion, chess::kQueen);
+  const Chess::Move to_knight(a7, a8, Chess::Move::kPromotion, chess::kKnight);
+  const Chess::Move capture(a7, b8, Chess::Move::kPromotion, chess::kQueen);
+  EXPECT_EQ(engine::history_slot<Chess>(to_queen), engine::history_slot<Chess>(to_knight));
+  EXPECT_NE(engine::history_slot<Chess>(to_queen), engine::history_slot<Chess>(capture));
+  for (const auto move : {to_queen, to_knight, capture}) {
+    EXPECT_LT(engine::history_slot<Chess>(move), engine::history_slots<Chess>());
+  }
+}
+
+TEST(ChessSearch, TheFiftyMoveRuleIsADrawInsideTheSearch) {
+  const auto root = position("8/8/8/4k3/8/8/8/R3K3 b - - 99 80");
+  const auto result = search(root, 6);
+  EXPECT_EQ(result.score, 0);
+  const auto fresh = position("8/8/8/4k3/8/8/8/R3K3 b - - 0 80");
+  EXPECT_LT(search(fresh, 6).score, -300) << "without the rule, a rook down";
+}
+
+// A zugzwang where passing would be White's best: null-move pruning, with
+// its verification at depth, must not hide the winning Rf1 (a published
+// test of null-move pruning).
+TEST(ChessSearch, ZugzwangIsNotHiddenByTheNullMove) {
+  const auto root = position("8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1");
+  const auto result = search(root, 14);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_EQ(Chess::move_text(*result.best_move), "e1f1");
+}
+
+// Quiescence: at depth 1 a capture that the opponent can take back with a
+// pawn is no gain; one of an undefended piece is.
+TEST(ChessSearch, QuiescenceSeesTheRecapture) {
+  const auto defended = position("4k3/8/2p5/3n4/8/8/8/3QK3 w - - 0 1");
+  const auto result = search(defended, 1);
+  ASSERT_TRUE(result.best_move);
+  EXPECT_NE(Chess::move_text(*result.best_move), "d1d5") << "the queen would be lost";
+  const auto hanging = position("4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1");
+  EXPECT_EQ(Chess::move_text(*search(hanging, 1).best_move), "d1d5");
+}
+
+// Whatever it prunes, the selective search claims no mate that is not there.
+TEST(ChessSearch, NoMateIsClaimedThatFullWidthSearchDenies) {
+  int mates = 0;
+  chess_test::for_each_playout_position(12, 2, 60, [&](const Chess& game) {
+    if (game.status() != engine::Status::kOngoing) return;
+    const auto result = search(game, 4);
+    if (!engine::is_decisive(result.score)) return;
+    const int plies = engine::plies_to_end(result.score);
+    if (plies > 5) return;
+    Chess copy = game;
+    EXPECT_EQ(engine::alphabeta(copy, plies, -engine::kInfinity, engine::kInfinity), result.score)
+        << game.to_text();
+    ++mates;
+  });
+  EXPECT_GT(mates, 0) << "the playouts should reach some mates";
+}
+
+}  // namespace
+}  // namespace brudno::games
