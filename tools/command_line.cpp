@@ -46,6 +46,21 @@ bool are_search_resources(int threads, std::size_t hash_megabytes, std::ostream&
   return false;
 }
 
+bool are_position_search_limits(const boost::program_options::variables_map& vm,
+                                std::size_t movetime_ms, std::size_t depth, int threads,
+                                std::size_t hash_megabytes, std::ostream& err) {
+  if (vm.count("movetime") && vm.count("depth")) {
+    err << "brudno: give --movetime or --depth, not both\n";
+    return false;
+  }
+  if (movetime_ms < 1 || movetime_ms > 86'400'000 || depth > 128 ||
+      (vm.count("depth") && depth < 1)) {
+    err << "brudno: --movetime must be 1 to 86400000 ms and --depth 1 to 128\n";
+    return false;
+  }
+  return are_search_resources(threads, hash_megabytes, err);
+}
+
 std::optional<std::ifstream> open_input_file(const std::string& path, std::ostream& err) {
   std::error_code ignored;
   if (!std::filesystem::exists(path, ignored)) {

@@ -33,6 +33,13 @@ std::optional<int> parse_command_line(const Arguments& args, std::string_view co
 // why on `err`, outside 1 to 1024 threads and 1 MB to the table's largest size.
 bool are_search_resources(int threads, std::size_t hash_megabytes, std::ostream& err);
 
+// The limits of a command that searches positions one after another (epd,
+// analyse): --movetime or --depth, not both, 1 to 86,400,000 ms or 1 to 128
+// plies, and --threads and --hash as above. False after saying why on `err`.
+bool are_position_search_limits(const boost::program_options::variables_map& vm,
+                                std::size_t movetime_ms, std::size_t depth, int threads,
+                                std::size_t hash_megabytes, std::ostream& err);
+
 // A file the command reads, opened: nothing, after saying why on `err`, when
 // `path` names no regular file (a folder, nothing) or cannot be opened.
 std::optional<std::ifstream> open_input_file(const std::string& path, std::ostream& err);

@@ -111,16 +111,10 @@ std::optional<int> read_epd_arguments(const Arguments& args, std::string_view co
     err << "brudno: epd needs a FILE\n" << description;
     return 2;
   }
-  if (vm.count("movetime") && vm.count("depth")) {
-    err << "brudno: give --movetime or --depth, not both\n";
+  if (!are_position_search_limits(vm, options.movetime_ms, options.depth, options.threads,
+                                  options.hash, err)) {
     return 2;
   }
-  if (options.movetime_ms < 1 || options.movetime_ms > 86'400'000 || options.depth > 128 ||
-      (vm.count("depth") && options.depth < 1)) {
-    err << "brudno: --movetime must be 1 to 86400000 ms and --depth 1 to 128\n";
-    return 2;
-  }
-  if (!are_search_resources(options.threads, options.hash, err)) return 2;
   return std::nullopt;
 }
 

@@ -125,20 +125,14 @@ std::optional<int> read_analyse_arguments(const Arguments& args, std::string_vie
     err << "brudno: analyse needs a FILE\n" << description;
     return 2;
   }
-  if (vm.count("movetime") && vm.count("depth")) {
-    err << "brudno: give --movetime or --depth, not both\n";
-    return 2;
-  }
-  if (options.movetime_ms < 1 || options.movetime_ms > 86'400'000 || options.depth > 128 ||
-      (vm.count("depth") && options.depth < 1)) {
-    err << "brudno: --movetime must be 1 to 86400000 ms and --depth 1 to 128\n";
+  if (!are_position_search_limits(vm, options.movetime_ms, options.depth, options.threads,
+                                  options.hash, err)) {
     return 2;
   }
   if (vm.count("out") && options.out.empty()) {
     err << "brudno: --out needs a file name\n";
     return 2;
   }
-  if (!are_search_resources(options.threads, options.hash, err)) return 2;
   return std::nullopt;
 }
 
