@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tests/sanitized_build.hpp"
+#include "tools/tune/pgn_reader.hpp"
 
 namespace {
 
@@ -231,6 +232,45 @@ TEST_F(MpiFarm, SlidingTileInstancesFarmedPrintWhatOneProcessPrints) {
   EXPECT_EQ(wrong.status, 2);
   EXPECT_NE(read_file(err_file()).find("solve farms sliding-tile instances"), std::string::npos)
       << read_file(err_file());
+}
+
+TEST_F(MpiFarm, SelfPlayGamesAreGatheredInOrderIntoOnePgnTheTunerReads) {
+  const auto openings = (directory_ / "openings.epd").string();
+  const std::vector<std::string> fens = {
+      "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -",
+      "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -",
+      "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq -"};
+  std::ofstream(openings) << fens[0] << '\n' << fens[1] << '\n' << fens[2] << '\n';
+  const auto pgn = (directory_ / "games.pgn").string();
+  const auto played = run(mpirun(2, {"selfplay", "--games", "3", "--tc", "0.5+0.01", "--hash", "4",
+                                     "--openings", openings, "--out", pgn}),
+                          err_file());
+  ASSERT_EQ(played.status, 0) << read_file(err_file());
+  EXPECT_NE(played.out.find("games 3 written to " + pgn), std::string::npos) << played.out;
+  EXPECT_NE(read_file(err_file()).find("progress: 3/3 done"), std::string::npos);
+
+  // The tuner's reader takes every game: legal moves from a legal start.
+  std::ifstream in(pgn);
+  std::vector<std::string> errors;
+  const auto games = brudno::tools::tune::read_pgn(in, errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  ASSERT_EQ(games.size(), 3u);
+  const std::string text = read_file(pgn);
+  std::size_t at = 0;
+  for (int round = 1; round <= 3; ++round) {
+    // In the order they were handed out, whichever rank finished first.
+    at = text.find("[Round \"" + std::to_string(round) + "\"]", at);
+    EXPECT_NE(at, std::string::npos) << "round " << round;
+  }
+  for (const auto& game : games) {
+    EXPECT_FALSE(game.moves.empty());
+    EXPECT_TRUE(game.result == "1-0" || game.result == "0-1" || game.result == "1/2-1/2")
+        << game.result;
+    const std::string start = game.start.to_text();
+    EXPECT_TRUE(std::any_of(fens.begin(), fens.end(), [&](const std::string& fen) {
+      return start.starts_with(fen);
+    })) << start;
+  }
 }
 
 // The records of a checkpoint file: lines "<item> <size>".

@@ -11,6 +11,7 @@
 
 #include "tools/mpi/analyse_farm.hpp"
 #include "tools/mpi/epd_farm.hpp"
+#include "tools/mpi/selfplay_farm.hpp"
 #include "tools/mpi/solve_farm.hpp"
 #include "tools/mpi/suite_farm.hpp"
 
@@ -29,7 +30,10 @@ constexpr std::string_view kUsage =
     "                         analysed, written as EPD (--out OUT.epd)\n"
     "  solve 8puzzle|15puzzle --instances FILE [options]\n"
     "                         brudno solve: sliding-tile instances, the pattern\n"
-    "                         database loaded once on every rank\n\n"
+    "                         database loaded once on every rank\n"
+    "  selfplay --games N --openings FILE --out GAMES.pgn [--tc 10+0.1]\n"
+    "                         brudno against itself, the games gathered into one\n"
+    "                         PGN for brudno tune\n\n"
     "Options of every command:\n"
     "  --checkpoint FILE      append each finished result to FILE as it arrives; a\n"
     "                         rerun of the same command with the same FILE skips\n"
@@ -63,6 +67,9 @@ int main(int argc, char** argv) {
   for (const auto& word : args) farm_options.job += ' ' + word;
   if (command == "suite") return brudno::tools::mpi::run_suite_farm(world, args, farm_options);
   if (command == "epd") return brudno::tools::mpi::run_epd_farm(world, args, farm_options);
+  if (command == "selfplay") {
+    return brudno::tools::mpi::run_selfplay_farm(world, args, farm_options);
+  }
   if (command == "solve") return brudno::tools::mpi::run_solve_farm(world, args, farm_options);
   if (command == "analyse") {
     return brudno::tools::mpi::run_analyse_farm(world, args, farm_options);
