@@ -215,9 +215,9 @@ TEST_P(TcpServer, SessionsBeyondTheMaximumAreRefused) {
 }
 
 TEST_P(TcpServer, AuthenticationIsRequiredWhenConfigured) {
-  const auto token_file = std::filesystem::temp_directory_path() / "brudno-test-token";
-  std::ofstream(token_file) << "correct-horse-battery-staple\n";
-  Server server = start({"--token-file", token_file.string()});
+  // A file of its own: the TCP and TLS runs of this test may run at once.
+  const TokenFile token;
+  Server server = start({"--token-file", token.path()});
   {
     LineClient stranger = connect(server);
     stranger.send("uci");
@@ -234,11 +234,10 @@ TEST_P(TcpServer, AuthenticationIsRequiredWhenConfigured) {
     EXPECT_TRUE(guesser.closed_by_server());
   }
   LineClient analyst = connect(server);
-  analyst.send("auth correct-horse-battery-staple");
+  analyst.send(std::string("auth ") + TokenFile::kToken);
   EXPECT_EQ(analyst.read_line(), "info string authenticated");
   analyst.send("isready");
   EXPECT_EQ(analyst.read_line(), "readyok");
-  std::filesystem::remove(token_file);
 }
 
 constexpr int kSilentConnections = 1000;
@@ -377,8 +376,7 @@ TEST_P(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
     client->send("go infinite");
     ASSERT_TRUE(starts_with(client->read_line().value_or(""), "info "));
   }
-  server.process().signal(SIGTERM);
-  EXPECT_EQ(server.process().wait_exit(1s), 0);
+  EXPECT_EQ(stop_with_sigterm(server.process(), 1s), 0);
   // Each search answered before its session closed (issue 13: they did not).
   for (auto& client : clients) {
     const auto lines = client->read_until("bestmove", 1s);
@@ -523,7 +521,7 @@ TEST(TcpServerLimits, BadCommandLinesExitTwo) {
     std::vector<std::string> args = {"serve"};
     args.insert(args.end(), options.begin(), options.end());
     tools::PipeEngine server(BRUDNO_BINARY, args);
-    EXPECT_EQ(server.wait_exit(5s), 2) << options[0] << ' ' << options[1];
+    EXPECT_EQ(server.wait_exit(kExitTime), 2) << options[0] << ' ' << options[1];
   }
 }
 

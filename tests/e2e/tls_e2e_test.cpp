@@ -159,7 +159,7 @@ TEST(TlsServer, BadTlsFilesAndUnsafeAddressesExitTwo) {
     std::vector<std::string> args = {"serve"};
     args.insert(args.end(), options.begin(), options.end());
     tools::PipeEngine server(BRUDNO_BINARY, args);
-    EXPECT_EQ(server.wait_exit(5s), 2) << options[0] << ' ' << options[1];
+    EXPECT_EQ(server.wait_exit(kExitTime), 2) << options[0] << ' ' << options[1];
   }
 }
 
@@ -176,8 +176,7 @@ TEST(TlsServer, AReachableAddressWithTokenAndTlsOrInsecureStarts) {
     const auto banner = server.read_line(10s);
     ASSERT_TRUE(banner.has_value()) << options[0];
     EXPECT_TRUE(starts_with(*banner, "brudno serve: listening on 0.0.0.0:")) << *banner;
-    server.signal(SIGTERM);
-    EXPECT_EQ(server.wait_exit(5s), 0);
+    EXPECT_EQ(stop_with_sigterm(server, kExitTime), 0);
   }
 }
 

@@ -346,7 +346,7 @@ TEST(WebServer, BadHttpOptionsExitTwo) {
     std::vector<std::string> args = {"serve", "--listen", "127.0.0.1:0"};
     args.insert(args.end(), options.begin(), options.end());
     tools::PipeEngine server(BRUDNO_BINARY, args);
-    EXPECT_EQ(server.wait_exit(5s), 2) << options[0] << ' ' << options[1];
+    EXPECT_EQ(server.wait_exit(kExitTime), 2) << options[0] << ' ' << options[1];
   }
 }
 

@@ -92,7 +92,7 @@ GameSettings game_settings(const TimeControl& time_control) {
 // after an engine fails.
 class EnginePair {
  public:
-  EnginePair(const SelfPlayOptions& options) : options_(options) {}
+  explicit EnginePair(const SelfPlayOptions& options) : options_(options) {}
 
   GameRecord play(const std::string& opening_fen, const GameSettings& settings) {
     if (!engines_[0]) start();
