@@ -1,6 +1,5 @@
 #include "tools/mpi/analyse_farm.hpp"
 
-#include <boost/mpi/collectives/broadcast.hpp>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -27,17 +26,8 @@ int run_analyse_farm(const boost::mpi::communicator& world, const Arguments& arg
   const auto positions = read_analysis_positions(in, options.file, err);
   if (!positions) return printer ? 2 : 0;
 
-  // Rank 0 alone writes; every rank learns whether it can, so none waits
-  // for a farm that will not run.
   std::ofstream file;
-  bool writable = true;
-  if (printer && !options.out.empty()) {
-    file.open(options.out);
-    writable = static_cast<bool>(file);
-    if (!writable) err << "brudno: cannot write " << options.out << '\n';
-  }
-  boost::mpi::broadcast(world, writable, 0);
-  if (!writable) return printer ? 2 : 0;
+  if (!open_output_on_rank_zero(world, options.out, file, err)) return printer ? 2 : 0;
   std::ostream& epd = options.out.empty() ? out : file;
 
   std::optional<Checkpoint> checkpoint;

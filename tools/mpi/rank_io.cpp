@@ -29,4 +29,16 @@ std::optional<std::string> read_on_rank_zero(const boost::mpi::communicator& wor
   return text;
 }
 
+bool open_output_on_rank_zero(const boost::mpi::communicator& world, const std::string& path,
+                              std::ofstream& file, std::ostream& err) {
+  bool writable = true;
+  if (world.rank() == 0 && !path.empty()) {
+    file.open(path);
+    writable = static_cast<bool>(file);
+    if (!writable) err << "brudno-mpi: cannot write " << path << '\n';
+  }
+  boost::mpi::broadcast(world, writable, 0);
+  return writable;
+}
+
 }  // namespace brudno::tools::mpi

@@ -3,6 +3,7 @@
 // prints, the other ranks get the file's text from it and print nothing.
 
 #include <boost/mpi/communicator.hpp>
+#include <fstream>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -31,5 +32,12 @@ class RankStreams {
 // it (said on rank 0's `err`).
 std::optional<std::string> read_on_rank_zero(const boost::mpi::communicator& world,
                                              const std::string& path, std::ostream& err);
+
+// Rank 0 opens `path` for writing into `file` (an empty path: nothing to
+// open); every rank learns whether it could, so that none waits for a farm
+// that will not run. False on every rank (said on rank 0's `err`) when it
+// cannot.
+bool open_output_on_rank_zero(const boost::mpi::communicator& world, const std::string& path,
+                              std::ofstream& file, std::ostream& err);
 
 }  // namespace brudno::tools::mpi

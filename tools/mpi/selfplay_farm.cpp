@@ -1,6 +1,5 @@
 #include "tools/mpi/selfplay_farm.hpp"
 
-#include <boost/mpi/collectives/broadcast.hpp>
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
@@ -157,14 +156,7 @@ int run_selfplay_farm(const boost::mpi::communicator& world, const Arguments& ar
   }
 
   std::ofstream pgn;
-  bool writable = true;
-  if (printer) {
-    pgn.open(options.out);
-    writable = static_cast<bool>(pgn);
-    if (!writable) err << "brudno-mpi: cannot write " << options.out << '\n';
-  }
-  boost::mpi::broadcast(world, writable, 0);
-  if (!writable) return printer ? 2 : 0;
+  if (!open_output_on_rank_zero(world, options.out, pgn, err)) return printer ? 2 : 0;
 
   std::optional<Checkpoint> checkpoint;
   if (!open_farm_checkpoint(world, farm_options, checkpoint, options.games, err)) {
