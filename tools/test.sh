@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Sets up, builds if needed, and runs every test: the release build, the whole
 # suite again in the debug build (assertions on, under AddressSanitizer +
-# UndefinedBehaviorSanitizer), the tests that run more than one thread under
-# ThreadSanitizer, then a short run of
-# the libFuzzer targets. Ends with the time each stage took to build and to
-# test.
+# UndefinedBehaviorSanitizer) with a short run of the libFuzzer targets built
+# beside it, then the tests that run more than one thread under
+# ThreadSanitizer. Ends with the time each stage took to build and to test.
 #
 #   tools/test.sh           the whole matrix (what CI runs)
 #   tools/test.sh --quick   the release build's suite alone, for the edit-compile-test loop
@@ -13,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-presets="${BRUDNO_TEST_PRESETS:-release debug tsan fuzz}"
+presets="${BRUDNO_TEST_PRESETS:-release debug tsan}"
 case "${1:-}" in
   --quick) presets=release ;;
   "") ;;
