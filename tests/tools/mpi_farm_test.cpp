@@ -341,4 +341,28 @@ TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
   EXPECT_NE(read_file(err_file()).find("absent.txt"), std::string::npos);
 }
 
+// Self-play's own options: each mistake is named once, and no game starts.
+TEST_F(MpiFarm, BadSelfPlayOptionsAreRefusedOnce) {
+  const auto pgn = (directory_ / "never.pgn").string();
+  const auto openings = (directory_ / "openings.epd").string();
+  std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n";
+  const auto expect_refused_once = [&](const std::vector<std::string>& words,
+                                       const std::string& message) {
+    const auto refused = run(mpirun(2, words), err_file());
+    EXPECT_EQ(refused.status, 2) << message << '\n' << read_file(err_file());
+    const std::string err = read_file(err_file());
+    EXPECT_NE(err.find(message), std::string::npos) << err;
+    EXPECT_EQ(err.find(message), err.rfind(message)) << err;
+    EXPECT_FALSE(std::filesystem::exists(pgn)) << message;
+  };
+  expect_refused_once({"selfplay", "--openings", openings, "--out", pgn},
+                      "selfplay needs --games N");
+  expect_refused_once(
+      {"selfplay", "--games", "2", "--openings", openings, "--out", pgn, "--tc", "fast"},
+      "--tc fast");
+  expect_refused_once(
+      {"selfplay", "--games", "2", "--openings", openings, "--out", pgn, "--hash", "0"},
+      "--hash from 1");
+}
+
 }  // namespace
