@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "engine/table_exchange.hpp"
 #include "engine/team_run.hpp"
 
 namespace brudno::engine {
@@ -76,6 +77,7 @@ void TranspositionTable::resize(std::size_t megabytes) {
 
 void TranspositionTable::clear(int threads) {
   generation_ = 0;
+  if (exchange_ != nullptr) exchange_->new_epoch();
   if (cluster_count_ == 0) return;  // not allocated: nothing to clear
   const auto clear_clusters = [this](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -124,7 +126,18 @@ std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
   return std::nullopt;
 }
 
+void TranspositionTable::share_through(TableExchange* exchange) {
+  exchange_ = exchange;
+  share_depth_ = exchange != nullptr ? exchange->min_depth() : 256;
+}
+
 void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
+  store_without_sharing(key, entry);
+  if (entry.depth >= share_depth_) [[unlikely]]
+    exchange_->on_deep_store(*this, key, entry);
+}
+
+void TranspositionTable::store_without_sharing(std::uint64_t key, const TableEntry& entry) {
   // An entry the table gives back as it came: a bound, a depth its byte
   // holds, a score within the search's range.
   assert(entry.bound != Bound::kNone);

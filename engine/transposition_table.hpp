@@ -14,6 +14,8 @@
 
 namespace brudno::engine {
 
+class TableExchange;
+
 enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
 struct TableEntry {
@@ -45,6 +47,12 @@ class TranspositionTable {
   // Starts loading the key's cluster into the cache, for a probe soon after.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&cluster_for(key)); }
   void store(std::uint64_t key, const TableEntry& entry);
+  // The same, not offered to a table exchange: an entry that came from one.
+  void store_without_sharing(std::uint64_t key, const TableEntry& entry);
+  // Deep entries stored from now on go to `exchange` too, and what it
+  // received comes in through them (a cluster's table; see TableExchange).
+  // Null: none. Set before a search, never during one.
+  void share_through(TableExchange* exchange);
 
   // Permille of sampled slots written by the current search (UCI's hashfull).
   [[nodiscard]] int hashfull() const;
@@ -73,6 +81,8 @@ class TranspositionTable {
   std::size_t cluster_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;
+  TableExchange* exchange_ = nullptr;
+  int share_depth_ = 256;  // deeper than any entry: nothing shared
 };
 
 }  // namespace brudno::engine

@@ -42,7 +42,12 @@ class HeldLines {
 
 int run_uci_loop(std::istream& in, std::ostream& out) {
   StreamSink sink(out);
-  UciSession session(sink);
+  return run_uci_loop(
+      [&in](std::string& line) { return static_cast<bool>(std::getline(in, line)); }, sink);
+}
+
+int run_uci_loop(const LineSource& next_line, LineSink& out, SessionLimits limits) {
+  UciSession session(out, std::move(limits));
   HeldLines held(session);
   std::string line;
   while (true) {
@@ -54,7 +59,7 @@ int run_uci_loop(std::istream& in, std::ostream& out) {
       session.wait_for_job();
       continue;
     }
-    if (!std::getline(in, line)) break;
+    if (!next_line(line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     log_debug("<< ", line);
     held.take(line);

@@ -57,7 +57,9 @@ UciSession::UciSession(LineSink& out, SessionLimits limits)
       limits_(std::move(limits)),
       table_(0),
       wanted_hash_megabytes_(limits_.initial_hash_megabytes),
-      game_(make_game_session(default_game(), table_, memory_)) {}
+      game_(make_game_session(default_game(), table_, memory_)) {
+  table_.share_through(limits_.table_exchange);
+}
 
 UciSession::~UciSession() {
   stop_search();

@@ -34,6 +34,10 @@ struct SessionLimits {
   // The server's search threads, shared by its sessions (see ThreadBudget);
   // none on stdin, where a session has the machine to itself.
   ThreadBudget* thread_budget = nullptr;
+  // Where the process is one rank of a cluster searching the same position
+  // (brudno-mpi uci): the exchange the session's table shares its deep
+  // entries through. None otherwise.
+  engine::TableExchange* table_exchange = nullptr;
 };
 
 class UciSession {

@@ -1,6 +1,6 @@
-// brudno-mpi: brudno's batch commands farmed over the ranks of an MPI job
-// (docs/cluster.md). Started by mpirun; rank 0 reads the input and prints,
-// every rank searches.
+// brudno-mpi: brudno's batch commands farmed over the ranks of an MPI job,
+// or one position searched by all of them (docs/cluster.md). Started by
+// mpirun; rank 0 reads the input and prints, every rank searches.
 //   mpirun -np 4 build/release/brudno-mpi suite ../shared/data/connect4/Test_L2_R2
 
 #include <boost/mpi/communicator.hpp>
@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "tools/mpi/analyse_farm.hpp"
+#include "tools/mpi/cluster_uci.hpp"
 #include "tools/mpi/epd_farm.hpp"
 #include "tools/mpi/selfplay_farm.hpp"
 #include "tools/mpi/solve_farm.hpp"
@@ -19,9 +20,10 @@ namespace {
 
 constexpr std::string_view kUsage =
     "Usage: mpirun -np N brudno-mpi COMMAND [options]\n"
-    "Farms a batch command of brudno over the ranks of an MPI job: rank 0 hands\n"
-    "out the positions one at a time to whichever rank asks next and prints the\n"
-    "results in input order, as the one-process command does.\n\n"
+    "Runs brudno over the ranks of an MPI job. A batch command is farmed: rank 0\n"
+    "hands out the positions one at a time to whichever rank asks next and prints\n"
+    "the results in input order, as the one-process command does. `uci` searches\n"
+    "one position on every rank at once.\n\n"
     "Commands:\n"
     "  suite FILE [options]   brudno suite, every position from an empty table\n"
     "                         (brudno suite --fresh-table prints the same)\n"
@@ -33,7 +35,10 @@ constexpr std::string_view kUsage =
     "                         database loaded once on every rank\n"
     "  selfplay --games N --openings FILE --out GAMES.pgn [--tc 10+0.1]\n"
     "                         brudno against itself, the games gathered into one\n"
-    "                         PGN for brudno tune\n\n"
+    "                         PGN for brudno tune\n"
+    "  uci [--share-depth D]  one position searched by every rank: rank 0 speaks\n"
+    "                         UCI on stdin/stdout as brudno does (no farm, no\n"
+    "                         checkpoint)\n\n"
     "Options of every command:\n"
     "  --checkpoint FILE      append each finished result to FILE as it arrives; a\n"
     "                         rerun of the same command with the same FILE skips\n"
@@ -71,6 +76,7 @@ int main(int argc, char** argv) {
     return brudno::tools::mpi::run_selfplay_farm(world, args, farm_options);
   }
   if (command == "solve") return brudno::tools::mpi::run_solve_farm(world, args, farm_options);
+  if (command == "uci") return brudno::tools::mpi::run_cluster_uci(world, args);
   if (command == "analyse") {
     return brudno::tools::mpi::run_analyse_farm(world, args, farm_options);
   }
