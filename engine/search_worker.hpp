@@ -72,6 +72,7 @@ class SearchWorker {
   // Meaningless once aborted() is true.
   Score search_root(int depth, Score alpha, Score beta) {
     seldepth_ = 0;
+    root_depth_ = depth;
     root_search_nodes_ = nodes_;
     team_.begin_root();
     // The root is taken for a cut-node when its window is null. Where it is
@@ -132,6 +133,10 @@ class SearchWorker {
   // search is this deep and has taken this many nodes.
   static constexpr int kEtcMinDepth = 20;
   static constexpr std::uint64_t kEtcAfterNodes = 100'000;
+  // Singular extensions search the node again without one move, at the
+  // node's own ply: a lone worker's search, where no other thread takes the
+  // node for the position's.
+  static constexpr bool kSingularExtensions = HasSelectiveSearch<G> && !kTeam;
 
   template <NodeType kNode>
   Score negamax(int depth, int ply, Score alpha, Score beta) {
@@ -167,9 +172,14 @@ class SearchWorker {
     }
 
     SearchNode<kNode> node{depth, ply, alpha, beta, position_.key(), in_check};
+    // A singular extension's search of this node without its table move
+    // (see singular_extension()): its value is not the position's, so it
+    // neither takes nor leaves anything in the table, and prunes nothing
+    // before its moves.
+    const bool excluding = excluded_[ply].has_value();
     const std::optional<TableEntry> entry = table_.probe(node.key);
     if constexpr (!kPv) {
-      if (entry && !restricted) {
+      if (entry && !restricted && !excluding) {
         if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
       }
     }
@@ -177,7 +187,9 @@ class SearchWorker {
     if constexpr (HasSelectiveSearch<G> && !kPv) {
       if (selective_ && !in_check && !restricted) {
         node.static_eval = position_.evaluate();
-        if (const auto pruned = prune_before_moves(node)) return *pruned;
+        if (!excluding) {
+          if (const auto pruned = prune_before_moves(node)) return *pruned;
+        }
       }
     }
 
@@ -189,17 +201,22 @@ class SearchWorker {
     } else if constexpr (HasForcedMoves<G>) {
       position_.keep_forced_moves(moves);
     }
+    if (excluding) {
+      leave_out(moves, *excluded_[ply]);
+      // The left-out move was the only one: no other reaches the bound.
+      if (moves.empty()) return alpha;
+    }
     const bool share = team_.shares(ply, depth, moves.size());
     prefetch_children(moves, share);
 
     if constexpr (!kPv) {
-      if (!restricted) {
+      if (!restricted && !excluding) {
         if (const auto score = transposition_cutoff(node, moves)) return *score;
       }
     }
 
     std::optional<std::uint16_t> table_move;
-    if (entry && entry->move) table_move = *entry->move;
+    if (entry && entry->move && !excluding) table_move = *entry->move;
     if constexpr (kPv) {
       if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
         table_move = look_ahead(node);
@@ -207,13 +224,23 @@ class SearchWorker {
       }
     }
 
+    if constexpr (kSingularExtensions) {
+      if (selective_ && entry && table_move && !excluding && !restricted && ply > 0 &&
+          ply < 2 * root_depth_ && Rules::tests_singular(depth, *entry)) {
+        if (const auto cut = singular_extension(node, *entry)) return *cut;
+        if (aborted_) return 0;
+      }
+    }
+
     const Loop loop = search_moves(node, moves, table_move, share);
+    extended_[ply].reset();
     if (aborted_ || team_.unwinding_through(ply)) return 0;
     if (const auto settled = team_.take_settled(ply)) return *settled;
     // Every move pruned: the static value stands for them.
     if (loop.best == -kInfinity) return node.static_eval;
-    // A restricted root's value is that of some moves only: not the position's.
-    if (!restricted) store(node, loop);
+    // A restricted root's value is that of some moves only, an excluding
+    // search's that of all but one: not the position's.
+    if (!restricted && !excluding) store(node, loop);
     return loop.best;
   }
 
@@ -302,6 +329,7 @@ class SearchWorker {
   // --- The node's moves (search_worker_moves.hpp) -------------------------
 
   void keep_root_moves(MoveList<Move>& moves) const;
+  static void leave_out(MoveList<Move>& moves, std::uint16_t bits);
   void prefetch_children(const MoveList<Move>& moves, bool share);
   template <NodeType kNode>
   std::optional<Score> transposition_cutoff(const SearchNode<kNode>& node,
@@ -318,7 +346,8 @@ class SearchWorker {
   template <NodeType kNode>
   Step search_child(const SearchNode<kNode>& node, Move move, bool may_put_off, Loop& loop);
   template <NodeType kNode>
-  Score search_child_window(const SearchNode<kNode>& node, const Loop& loop, int reduction);
+  Score search_child_window(const SearchNode<kNode>& node, const Loop& loop, int reduction,
+                            int extension);
   template <NodeType kNode>
   void record_cutoff(const SearchNode<kNode>& node, const Loop& loop, std::uint16_t bits,
                      std::size_t slot, bool quiet);
@@ -335,6 +364,9 @@ class SearchWorker {
   template <NodeType kNode>
   std::optional<Score> null_move(const SearchNode<kNode>& node) requires HasNullMove<G>;
   Score quiescence(int ply, Score alpha, Score beta) requires HasSelectiveSearch<G>;
+  template <NodeType kNode>
+  std::optional<Score> singular_extension(const SearchNode<kNode>& node,
+                                          const TableEntry& entry) requires HasSelectiveSearch<G>;
   std::optional<Score> unwound(int ply);
 
   G position_;
@@ -352,6 +384,11 @@ class SearchWorker {
   // Whether the move into each ply was a null move: never two in a row.
   std::array<bool, kMaxPly + 2> null_move_at_{};
   bool verifying_null_ = false;
+  // Singular extensions: the move a node's exclusion search leaves out, and
+  // the move a node searches one ply deeper, by ply.
+  std::array<std::optional<std::uint16_t>, kMaxPly + 2> excluded_{};
+  std::array<std::optional<std::uint16_t>, kMaxPly + 2> extended_{};
+  int root_depth_ = 0;
   std::vector<Move> root_moves_;  // searchmoves; empty: every move
   RootMoveCallback on_root_move_;
   std::uint64_t nodes_ = 0;

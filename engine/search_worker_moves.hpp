@@ -38,6 +38,15 @@ inline void SearchWorker<G, kTeam>::keep_root_moves(MoveList<Move>& moves) const
   moves.resize(kept);
 }
 
+template <Game G, bool kTeam>
+inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
+  std::size_t kept = 0;
+  for (const Move move : moves) {
+    if (move_bits<G>(move) != bits) moves[kept++] = move;
+  }
+  moves.resize(kept);
+}
+
 // A probe that misses the cache costs more than a whole node: ask for the
 // children's table lines now, so their loads overlap instead of queueing.
 // Likewise their busy-table slots, which the table's traffic keeps evicting:
@@ -122,6 +131,8 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
   }
   const std::uint16_t bits = move_bits<G>(move);
   const std::size_t slot = history_slot<G>(move);
+  const int extension = extended_[node.ply] == bits ? 1 : 0;
+  if (extension > 0) reduction = 0;
   position_.play(move);
   const std::uint64_t child = position_.key();
   if (loop.share && !team_.claim(child, may_put_off)) {
@@ -130,7 +141,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
   }
   ++nodes_;
   move_into_[node.ply + 1] = static_cast<std::uint32_t>(slot) + 1u;
-  const Score score = search_child_window(node, loop, reduction);
+  const Score score = search_child_window(node, loop, reduction, extension);
   if (loop.share) team_.release(child);
   position_.undo(move);
   assert(position_.key() == node.key);  // the board is as it was before the move
@@ -159,12 +170,13 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
 
 // The child's value: the eldest brother with the node's window, the others
 // with a null window first, reduced by `reduction` plies first where the
-// selective search says so.
+// selective search says so; a singular move `extension` plies deeper.
 template <Game G, bool kTeam>
 template <NodeType kNode>
 inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>& node,
-                                                         const Loop& loop, int reduction) {
-  const int depth = node.depth - 1;
+                                                         const Loop& loop, int reduction,
+                                                         int extension) {
+  const int depth = node.depth - 1 + extension;
   const int ply = node.ply + 1;
   if (loop.first) {
     return -negamax<eldest_child_type(kNode)>(depth, ply, -node.beta, -loop.alpha);

@@ -63,6 +63,36 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
   return std::nullopt;
 }
 
+// Singular extension: is the table's move the only good one? The node is
+// searched again at about half its depth without that move, against a
+// bound a little below the table's value for it. If no other move reaches
+// the bound, the table's move is searched one ply deeper (extended_); if the
+// others beat even the node's beta, so would the node: it fails high at
+// once (the multi-cut; off the principal line, which must keep its line).
+// The table's value for the move is a lower bound or
+// exact (Rules::tests_singular), so a move that falls well short of it is
+// worse than the table's move, not merely unsearched.
+template <Game G, bool kTeam>
+template <NodeType kNode>
+inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
+    const SearchNode<kNode>& node, const TableEntry& entry) requires HasSelectiveSearch<G> {
+  const Score table_value = score_from_table(entry.score, node.ply);
+  if (is_decisive(table_value)) return std::nullopt;
+  const Score bound = std::max(Rules::singular_beta(table_value, node.depth), -kInfinity + 1);
+  excluded_[node.ply] = entry.move;
+  const Score value =
+      negamax<NodeType::kCut>(Rules::singular_depth(node.depth), node.ply, bound - 1, bound);
+  excluded_[node.ply].reset();
+  pv_length_[node.ply] = 0;
+  if (aborted_) return std::nullopt;
+  if (value < bound) {
+    extended_[node.ply] = entry.move;
+  } else if (!node.kPv && bound >= node.beta) {
+    return bound;
+  }
+  return std::nullopt;
+}
+
 // The value at the horizon, once the exchanges are over: the side to move
 // may stand pat on its static value or try its noisy moves (captures that
 // do not lose material, promotions); in check it must answer the check.

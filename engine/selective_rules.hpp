@@ -17,6 +17,7 @@
 #include "engine/score.hpp"
 #include "engine/search_node.hpp"
 #include "engine/selectivity.hpp"
+#include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
 
@@ -82,6 +83,17 @@ class SelectiveRules {
     return node.depth <= kRules.see_prune_depth &&
            !position.see_ge(move, -kRules.see_prune_margin * node.depth);
   }
+
+  // Singular extensions: whether the node asks if its table move is the only
+  // good one, and the exclusion search's bound and depth.
+  static bool tests_singular(int depth, const TableEntry& entry) {
+    return kRules.singular_min_depth > 0 && depth >= kRules.singular_min_depth && entry.move &&
+           entry.bound != Bound::kUpper && entry.depth >= depth - kRules.singular_depth_slack;
+  }
+  static Score singular_beta(Score table_value, int depth) {
+    return table_value - kRules.singular_margin * depth;
+  }
+  static int singular_depth(int depth) { return (depth - 1) / 2; }
 
   // Late-move reductions: a quiet move late in the order is first searched
   // shallower; only if it then beats alpha is it searched at full depth.

@@ -47,6 +47,15 @@ struct Selectivity {
   // margin x depth in the exchange is skipped.
   int see_prune_depth;
   Score see_prune_margin;
+  // Singular extensions: from this depth (0: never), where the table's move
+  // has a lower bound or an exact value at most `singular_depth_slack` plies
+  // shallower, the node is searched without that move at half the depth
+  // against the table's value less margin x depth. If no other move reaches
+  // it, the table's move is singular and is searched one ply deeper; if the
+  // others still beat the node's beta, the node fails high at once.
+  int singular_min_depth = 0;
+  int singular_depth_slack = 3;
+  Score singular_margin = 2;
 };
 
 // A game with a selective search says its own margins and depths: they are

@@ -68,6 +68,9 @@ class Chess {
       .lmp_base = 3,
       .see_prune_depth = 4,
       .see_prune_margin = 100,
+      .singular_min_depth = 8,
+      .singular_depth_slack = 3,
+      .singular_margin = 2,
   };
   static constexpr std::string_view kStartFen =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
