@@ -19,6 +19,7 @@
 #include "engine/abort_policy.hpp"
 #include "engine/aspiration.hpp"
 #include "engine/game.hpp"
+#include "engine/iteration_skips.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_memory.hpp"
@@ -178,6 +179,7 @@ class Search {
     std::vector<Score> other_lines;  // the last scores of lines 2, 3, ... (MultiPV)
 
     for (int depth = 1; depth <= max_depth && !run.abort.stop_requested(); ++depth) {
+      if (skips_iteration(settings_.helper, depth, max_depth)) continue;
       current_depth_ = depth;
       const auto previous_best = result.best_move;
       const Score previous_score = result.score;

@@ -20,6 +20,11 @@ struct SearchSettings {
   // valued at once by the evaluation (see ChanceWorker). 0 is exact
   // expectiminimax, and the default; self-play may trade exactness for depth.
   double chance_cutoff = 0.0;
+  // A helper of a search spread over processes that share their tables by
+  // messages (brudno-mpi uci's ranks 1, 2, ...): it leaves out some
+  // iterations (see skips_iteration) so that the searches spread over
+  // depths. 0, the default: every iteration.
+  int helper = 0;
 };
 
 }  // namespace brudno::engine

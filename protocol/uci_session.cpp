@@ -344,6 +344,7 @@ void UciSession::on_go(const Words& words) {
   const auto& limits = command.limits;
 
   engine::SearchSettings settings = settings_;
+  settings.helper = limits_.cluster_rank;
   ThreadBudget* budget = limits_.thread_budget;
   if (budget != nullptr) {
     settings.threads = budget->acquire(settings_.threads);

@@ -38,6 +38,9 @@ struct SessionLimits {
   // (brudno-mpi uci): the exchange the session's table shares its deep
   // entries through. None otherwise.
   engine::TableExchange* table_exchange = nullptr;
+  // And which rank it is: the ranks beyond 0 search as helpers
+  // (SearchSettings::helper).
+  int cluster_rank = 0;
 };
 
 class UciSession {

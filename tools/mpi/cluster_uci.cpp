@@ -121,6 +121,7 @@ int run_cluster_uci(const boost::mpi::communicator& world, const Arguments& args
   protocol::SessionLimits limits;
   // Alone, a rank has nothing to share.
   if (world.size() > 1) limits.table_exchange = &exchange;
+  limits.cluster_rank = world.rank();
   return world.rank() == 0 ? run_rank_zero(world, exchange, std::move(limits))
                            : run_other_rank(world, exchange, std::move(limits));
 }
