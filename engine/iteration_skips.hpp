@@ -9,6 +9,7 @@
 // ((d + phase) / size) is odd, with size and phase from k's row.
 
 #include <array>
+#include <cstddef>
 
 namespace brudno::engine {
 
