@@ -273,6 +273,31 @@ TEST_F(MpiFarm, SelfPlayGamesAreGatheredInOrderIntoOnePgnTheTunerReads) {
   }
 }
 
+TEST_F(MpiFarm, SelfPlayByNodesPlaysTheSameGameFromTheSameOpeningWhateverTheLoad) {
+  // One opening, so every game starts from it; a search of N nodes does not
+  // depend on the clock, so the games, played on either rank by fresh or
+  // reused engines, are move for move the same.
+  const auto openings = (directory_ / "one_opening.epd").string();
+  std::ofstream(openings) << "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n";
+  const auto pgn = (directory_ / "by_nodes.pgn").string();
+  const auto played = run(mpirun(2, {"selfplay", "--games", "4", "--nodes", "3000", "--hash", "4",
+                                     "--openings", openings, "--out", pgn}),
+                          err_file());
+  ASSERT_EQ(played.status, 0) << read_file(err_file());
+  std::ifstream in(pgn);
+  std::vector<std::string> errors;
+  const auto games = brudno::tools::tune::read_pgn(in, errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  ASSERT_EQ(games.size(), 4u);
+  ASSERT_GT(games[0].moves.size(), 10u);
+  for (const auto& game : games) {
+    EXPECT_EQ(game.moves, games[0].moves);
+    EXPECT_EQ(game.result, games[0].result);
+  }
+  // No time control to write: the clocks only guarded against a hang.
+  EXPECT_NE(read_file(pgn).find("[TimeControl \"-\"]"), std::string::npos);
+}
+
 // The records of a checkpoint file: lines "<item> <size>".
 int checkpoint_records(const std::string& path) {
   std::ifstream in(path);

@@ -29,8 +29,13 @@ Termination draw_rule(const Chess& position, const std::vector<std::uint64_t>& k
   return Termination::kInsufficientMaterial;
 }
 
-std::string go_line(const GameClock clocks[2], int side, const TimeControl& control) {
+std::string go_line(const GameClock clocks[2], int side, const GameSettings& settings) {
   std::ostringstream go;
+  if (settings.nodes > 0) {
+    go << "go nodes " << settings.nodes;
+    return go.str();
+  }
+  const TimeControl& control = settings.time_control;
   go << "go wtime " << std::llround(clocks[0].left_ms()) << " btime "
      << std::llround(clocks[1].left_ms()) << " winc " << std::llround(control.increment_ms)
      << " binc " << std::llround(control.increment_ms);
@@ -130,7 +135,7 @@ GameRecord play_chess_game(UciEngine* engines[2], const std::string& opening_fen
     const double limit_ms = clocks[side].left_ms() + settings.time_margin_ms;
     const double cpu_before = engine.cpu_seconds();
     const SearchReply reply =
-        engine.search(position_line, go_line(clocks, side, settings.time_control), limit_ms);
+        engine.search(position_line, go_line(clocks, side, settings), limit_ms);
     record.thinking_cpu_s[side] += engine.cpu_seconds() - cpu_before;
     record.thinking_ms[side] += reply.elapsed_ms;
 

@@ -42,6 +42,11 @@ struct GameSettings {
   // (the king taking its rook) in Chess960 mode.
   bool chess960 = false;
   double time_margin_ms = 0;  // a clock may run this far below zero before it falls
+  // Above 0: every move is searched by `go nodes N` rather than on the
+  // clocks, so that a game depends on the engines alone, not on the
+  // machine's load; the clocks still run and still fall, a guard against a
+  // hung engine.
+  long long nodes = 0;
   AdjudicationRules adjudication;
 };
 

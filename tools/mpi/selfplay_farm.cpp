@@ -30,14 +30,16 @@ struct SelfPlayOptions {
   std::string engine;  // empty: the brudno beside brudno-mpi
   std::uint64_t seed = 1;
   std::size_t hash = 16;
+  std::size_t nodes = 0;  // 0: moves on the clocks
 };
 
 constexpr const char* kUsage =
     "Usage: mpirun -np N brudno-mpi selfplay --games N --openings FILE.epd --out GAMES.pgn\n"
-    "          [--tc 10+0.1] [--seed S] [--hash MB] [--engine PATH]\n"
+    "          [--tc 10+0.1 | --nodes N] [--seed S] [--hash MB] [--engine PATH]\n"
     "Plays brudno against itself: each game from an opening of FILE (taken in an\n"
     "order shuffled by --seed, wrapping round when there are fewer), between two\n"
-    "brudno processes with real clocks, ended by the rules or adjudicated (resign\n"
+    "brudno processes with real clocks (or N nodes a move: games that do not\n"
+    "depend on the machine's load), ended by the rules or adjudicated (resign\n"
     "at 1000 cp for 3 moves of both sides, draw from move 40 at 10 cp for 8 moves,\n"
     "a draw at move 200). Rank 0 writes the games in order to GAMES.pgn, which\n"
     "`brudno tune` reads. A rank plays one game at a time: give it a core";
@@ -54,11 +56,15 @@ std::optional<int> read_arguments(const Arguments& args, SelfPlayOptions& option
   po::options_description description(kUsage);
   Count games;
   Count hash{options.hash};
+  Count nodes{options.nodes};
   description.add_options()("help,h", "show this help")("games", po::value(&games),
                                                         "games to play")(
       "tc", po::value(&options.time_control)->default_value(options.time_control),
-      "time control, [moves/]seconds[+increment]")("openings", po::value(&options.openings),
-                                                   "opening positions, one EPD line each")(
+      "time control, [moves/]seconds[+increment]")(
+      "nodes", po::value(&nodes),
+      "search N nodes a move (`go nodes N`) instead of on the clocks, which then only "
+      "guard against a hung engine")("openings", po::value(&options.openings),
+                                     "opening positions, one EPD line each")(
       "out", po::value(&options.out), "the PGN file to write")(
       "seed", po::value(&options.seed)->default_value(1), "the order of the openings")(
       "hash", po::value(&hash), "each engine's table in MB (default 16)")(
@@ -69,6 +75,7 @@ std::optional<int> read_arguments(const Arguments& args, SelfPlayOptions& option
   }
   options.games = games.value;
   options.hash = hash.value;
+  options.nodes = nodes.value;
   if (options.games < 1 || options.openings.empty() || options.out.empty()) {
     err << "brudno-mpi: selfplay needs --games N (1 or more), --openings FILE and --out FILE\n";
     return 2;
@@ -78,9 +85,10 @@ std::optional<int> read_arguments(const Arguments& args, SelfPlayOptions& option
   return std::nullopt;
 }
 
-GameSettings game_settings(const TimeControl& time_control) {
+GameSettings game_settings(const TimeControl& time_control, std::size_t nodes) {
   GameSettings settings;
   settings.time_control = time_control;
+  settings.nodes = static_cast<long long>(nodes);
   settings.adjudication.resign = {3, 1000, true};
   settings.adjudication.draw = {40, 8, 10};
   settings.adjudication.max_moves = 200;
@@ -166,7 +174,7 @@ int run_selfplay_farm(const boost::mpi::communicator& world, const Arguments& ar
   // with colours reversed would be the same game twice.
   const auto chosen =
       choose_openings(openings.size(), options.games, OpeningOrder::kRandom, options.seed, 0);
-  const GameSettings settings = game_settings(*time_control);
+  const GameSettings settings = game_settings(*time_control, options.nodes);
   const std::string date = pgn_date_today();
   EnginePair engines(options);
   std::size_t failures = 0;
@@ -182,7 +190,8 @@ int run_selfplay_farm(const boost::mpi::communicator& world, const Arguments& ar
           tags.round = std::to_string(game + 1);
           tags.white = "brudno";
           tags.black = "brudno";
-          tags.time_control = time_control->text();
+          // PGN's "-": no time control; the clocks were only a guard.
+          tags.time_control = options.nodes > 0 ? "-" : time_control->text();
           return std::string(is_engine_fault(record.termination) ? "F" : "-") +
                  pgn_text(tags, record);
         },
