@@ -231,9 +231,23 @@ TEST(TuneWeights, WritesTheConstantsByName) {
   }
   EXPECT_NE(text.find(values + "}};\n"), std::string::npos) << text;
   EXPECT_NE(text.find("kKingZoneAttack"), std::string::npos);
+  // The piece-square tables, a type a block of eight lines, a1 first: the
+  // knight's first rank as the rules make it now.
+  std::string knight_rank = "    {{  // knight\n        ";
+  for (int square = 0; square < 8; ++square) {
+    const auto pair =
+        eval::kPieceSquareTable[games::chess::kKnight][static_cast<std::size_t>(square)];
+    knight_rank +=
+        (square ? " {" : "{") + std::to_string(pair.mg) + ", " + std::to_string(pair.eg) + "},";
+  }
+  EXPECT_NE(text.find(knight_rank + "\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("inline constexpr std::array<std::array<Pair, 64>, 7> kPieceSquareTable = "
+                      "{{\n    {},  // no piece\n    {{  // pawn\n"),
+            std::string::npos);
   // One parameter per fitted entry: five piece values, six ranks for each of
-  // the four passed-pawn arrays, four king-zone attackers, seventeen more.
-  EXPECT_EQ(fitted_features().size(), 5u + 4u * 6u + 4u + 17u);
+  // the four passed-pawn arrays, four king-zone attackers, seventeen more,
+  // and 64 squares for each of the six piece types.
+  EXPECT_EQ(fitted_features().size(), 5u + 4u * 6u + 4u + 17u + 6u * 64u);
 }
 
 TEST(TuneWeights, AMovedWeightIsWrittenRounded) {

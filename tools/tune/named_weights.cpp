@@ -7,6 +7,10 @@ namespace brudno::tools::tune {
 
 namespace eval = games::chess::eval;
 
+namespace {
+constexpr int kPieceTypes = 7;  // the tables' rows: no piece, then pawn to king
+}  // namespace
+
 const std::vector<NamedWeight>& named_weights() {
   static const std::vector<NamedWeight> table = {
       {"kPieceValue", eval::kValueFeature, 7, 1, 5},
@@ -32,6 +36,8 @@ const std::vector<NamedWeight>& named_weights() {
       {"kHangingPiece", eval::kHangingPieceFeature, 1, 0, 0},
       {"kKnightOutpost", eval::kKnightOutpostFeature, 1, 0, 0},
       {"kTempo", eval::kTempoFeature, 1, 0, 0},
+      // Written last: the tables replace the rules that make them now.
+      {"kPieceSquareTable", eval::kPieceSquareFeature, kPieceTypes * 64, 64, kPieceTypes * 64 - 1},
   };
   return table;
 }
@@ -53,6 +59,25 @@ std::string pair_text(eval::Pair pair) {
   return text;
 }
 
+// kPieceSquareTable[type][square] as a literal, eight squares a line from a1.
+std::string piece_square_text(const std::vector<eval::Pair>& entries) {
+  static constexpr const char* kTypeNames[] = {"no piece", "pawn",  "knight", "bishop",
+                                               "rook",     "queen", "king"};
+  std::string text =
+      "inline constexpr std::array<std::array<Pair, 64>, 7> kPieceSquareTable = {{\n";
+  text += "    {},  // no piece\n";
+  for (int type = 1; type < kPieceTypes; ++type) {
+    text += std::string("    {{  // ") + kTypeNames[type] + "\n";
+    for (int square = 0; square < 64; ++square) {
+      text += square % 8 == 0 ? "        " : " ";
+      text += pair_text(entries[static_cast<std::size_t>(type * 64 + square)]) + ",";
+      if (square % 8 == 7) text += "\n";
+    }
+    text += "    }},\n";
+  }
+  return text + "}};\n";
+}
+
 }  // namespace
 
 std::string weights_as_cpp(const std::vector<Weight>& fitted) {
@@ -68,6 +93,10 @@ std::string weights_as_cpp(const std::vector<Weight>& fitted) {
         ++next;
       }
       entries.push_back(value);
+    }
+    if (named.first_feature == eval::kPieceSquareFeature) {
+      text += piece_square_text(entries);
+      continue;
     }
     if (named.size == 1) {
       text += "inline constexpr Pair " + std::string(named.name) + " = " + pair_text(entries[0]) +

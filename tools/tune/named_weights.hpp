@@ -6,9 +6,9 @@
 // rank (2nd to 7th: the pawn itself, its square in front free and the
 // kings' distances to that square), pawn structure, the bishop pair, rooks
 // on open files, king safety (the zone attacks by knight to queen), threats,
-// knight outposts and the tempo. The piece-square tables stay as their
-// rules make them: 448 more weights would need far more games than the
-// tuner is given.
+// knight outposts, the tempo, and the piece-square tables (pawn to king,
+// 384 pairs, which only a million positions or so determine: with fewer,
+// the prior keeps them near the rules that make them now).
 
 #include <string>
 #include <string_view>

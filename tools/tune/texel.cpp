@@ -1,5 +1,8 @@
 #include "tools/tune/texel.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -10,6 +13,13 @@ namespace eval = games::chess::eval;
 namespace {
 
 constexpr double kFullPhase = eval::kFullPhase;
+
+// Positions a task sums. The sums are split the same way on every run
+// (parallel_deterministic_reduce), so a fit is reproducible to the last bit
+// whatever the threads.
+constexpr std::size_t kPositionsATask = 4096;
+
+using Range = tbb::blocked_range<std::size_t>;
 
 }  // namespace
 
@@ -67,30 +77,46 @@ double Dataset::score(std::size_t i, const std::vector<Weight>& weights) const {
 
 double Dataset::mean_error(const std::vector<Weight>& weights, double k) const {
   if (positions_.empty()) return 0;
-  double sum = 0;
-  for (std::size_t i = 0; i < positions_.size(); ++i) {
-    const double miss = positions_[i].result - win_probability(score(i, weights), k);
-    sum += miss * miss;
-  }
+  const double sum = tbb::parallel_deterministic_reduce(
+      Range(0, positions_.size(), kPositionsATask), 0.0,
+      [&](const Range& range, double partial) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const double miss = positions_[i].result - win_probability(score(i, weights), k);
+          partial += miss * miss;
+        }
+        return partial;
+      },
+      [](double a, double b) { return a + b; });
   return sum / static_cast<double>(positions_.size());
 }
 
 std::vector<Weight> Dataset::gradient(const std::vector<Weight>& weights, double k) const {
-  std::vector<Weight> slope(weights.size());
-  if (positions_.empty()) return slope;
+  if (positions_.empty()) return std::vector<Weight>(weights.size());
   // d/dE (r - p)^2 = -2 (r - p) p (1 - p) k ln(10) / 400.
   const double logistic_slope = k * std::log(10.0) / 400.0;
-  for (std::size_t i = 0; i < positions_.size(); ++i) {
-    const Position& position = positions_[i];
-    const double p = win_probability(score(i, weights), k);
-    const double d_score = -2.0 * (position.result - p) * p * (1.0 - p) * logistic_slope;
-    const double d_mg = d_score * position.phase / kFullPhase;
-    const double d_eg = d_score * (kFullPhase - position.phase) / kFullPhase;
-    for (std::uint32_t c = position.first; c < position.end; ++c) {
-      slope[counts_[c].parameter].mg += d_mg * counts_[c].count;
-      slope[counts_[c].parameter].eg += d_eg * counts_[c].count;
-    }
-  }
+  auto slope = tbb::parallel_deterministic_reduce(
+      Range(0, positions_.size(), kPositionsATask), std::vector<Weight>(weights.size()),
+      [&](const Range& range, std::vector<Weight> partial) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const Position& position = positions_[i];
+          const double p = win_probability(score(i, weights), k);
+          const double d_score = -2.0 * (position.result - p) * p * (1.0 - p) * logistic_slope;
+          const double d_mg = d_score * position.phase / kFullPhase;
+          const double d_eg = d_score * (kFullPhase - position.phase) / kFullPhase;
+          for (std::uint32_t c = position.first; c < position.end; ++c) {
+            partial[counts_[c].parameter].mg += d_mg * counts_[c].count;
+            partial[counts_[c].parameter].eg += d_eg * counts_[c].count;
+          }
+        }
+        return partial;
+      },
+      [](std::vector<Weight> a, const std::vector<Weight>& b) {
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          a[i].mg += b[i].mg;
+          a[i].eg += b[i].eg;
+        }
+        return a;
+      });
   const double n = static_cast<double>(positions_.size());
   for (auto& s : slope) {
     s.mg /= n;
