@@ -33,8 +33,9 @@ int run_tune(const Arguments& args, std::ostream& out, std::ostream& err) {
       "Usage: brudno tune FILE [--holdout N] [--prior auto|X] [--iterations N]\n"
       "                   [--learning-rate CP] [--skip-plies N]\n"
       "Fits the chess evaluation's weights (piece values, mobility, passed pawns,\n"
-      "pawn structure, bishop pair, rooks, king safety) to the results of the games\n"
-      "in the PGN file FILE, from their quiet positions, and prints them as the\n"
+      "pawn structure, bishop pair, rooks, king safety, threats, outposts, tempo and\n"
+      "the piece-square tables) to the results of the games in the PGN file FILE,\n"
+      "from their quiet positions, and prints them as the\n"
       "constants of games/chess/eval_weights.hpp. The error, before and after, is\n"
       "the mean squared difference between each position's result and a logistic\n"
       "of its static score");

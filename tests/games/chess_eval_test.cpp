@@ -132,11 +132,20 @@ int zone_attacks(std::string_view fen) {
 }
 
 TEST(ChessEval, PassedPawnFurtherOnIsWorthMore) {
-  const auto sixth = position("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
-  const auto third = position("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+  // Both kings far from the pawn's path (the distances to the square in
+  // front count at most 5 each way), so the rank alone differs: on a6 the
+  // black king on h8 can no longer catch it. (With the defending king in
+  // front of the pawn, as on e8 before e6, the ending is a draw and the
+  // fitted weights rightly value it less than a pawn further back.)
+  const auto sixth = position("7k/8/P7/8/8/8/8/7K w - - 0 1");
+  const auto third = position("7k/8/8/8/8/P7/8/7K w - - 0 1");
   EXPECT_GT(sixth.evaluate(), third.evaluate());
-  EXPECT_GT(term("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", eval::kPassedPawnTerm).eg,
-            term("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", eval::kPassedPawnTerm).eg);
+  EXPECT_GT(term("7k/8/P7/8/8/8/8/7K w - - 0 1", eval::kPassedPawnTerm).eg,
+            term("7k/8/8/8/8/P7/8/7K w - - 0 1", eval::kPassedPawnTerm).eg);
+  // The pawn's own weight grows with its rank.
+  for (int rank = 2; rank <= 6; ++rank) {
+    EXPECT_GT(eval::kPassedPawn[rank].eg, eval::kPassedPawn[rank - 1].eg) << rank;
+  }
   // A pawn with an enemy pawn in front on the next file is not passed.
   EXPECT_EQ(term("4k3/3p4/8/8/8/4P3/8/4K3 w - - 0 1", eval::kPassedPawnTerm), eval::Pair{});
 }
