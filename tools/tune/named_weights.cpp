@@ -59,11 +59,13 @@ std::string pair_text(eval::Pair pair) {
   return text;
 }
 
-// kPieceSquareTable[type][square] as a literal, eight squares a line from a1.
+// kPieceSquareTable[type][square] as a literal, one rank a line from a1.
 std::string piece_square_text(const std::vector<eval::Pair>& entries) {
   static constexpr const char* kTypeNames[] = {"no piece", "pawn",  "knight", "bishop",
                                                "rook",     "queen", "king"};
+  // clang-format would refill the lines; one rank a line reads as a board.
   std::string text =
+      "// clang-format off\n"
       "inline constexpr std::array<std::array<Pair, 64>, 7> kPieceSquareTable = {{\n";
   text += "    {},  // no piece\n";
   for (int type = 1; type < kPieceTypes; ++type) {
@@ -75,7 +77,7 @@ std::string piece_square_text(const std::vector<eval::Pair>& entries) {
     }
     text += "    }},\n";
   }
-  return text + "}};\n";
+  return text + "}};\n// clang-format on\n";
 }
 
 }  // namespace
