@@ -477,8 +477,14 @@ void TcpConnection::shut_down_after_flush() {
     // connection closes at the linger time without a close_notify.
     if (reading_) return;
     bytes.async_shutdown(asio::bind_executor(
-        strand_,
-        [self = shared_from_this()](const boost::system::error_code&) { self->close_now(); }));
+        strand_, [self = shared_from_this()](const boost::system::error_code& error) {
+          // A client still sending (the rest of an over-long line) fails the
+          // shutdown with its data: closing now would reset the connection
+          // before it has read our last line, so its bytes are read and
+          // dropped below TLS until it closes or the linger time ends.
+          if (error) return self->discard_raw_input();
+          self->close_now();
+        }));
     return;
   }
   boost::system::error_code ignored;
@@ -523,6 +529,16 @@ void TcpConnection::discard_input() {
                                        const boost::system::error_code& error, std::size_t) {
         if (error) return self->close_now();
         self->discard_input();
+      }));
+}
+
+void TcpConnection::discard_raw_input() {
+  std::get<ByteStream>(stream_).socket().async_read_some(
+      asio::buffer(discarded_),
+      asio::bind_executor(strand_, [self = shared_from_this()](
+                                       const boost::system::error_code& error, std::size_t) {
+        if (error) return self->close_now();
+        self->discard_raw_input();
       }));
 }
 
