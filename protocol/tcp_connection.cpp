@@ -482,7 +482,7 @@ void TcpConnection::shut_down_after_flush() {
           // shutdown with its data: closing now would reset the connection
           // before it has read our last line, so its bytes are read and
           // dropped below TLS until it closes or the linger time ends.
-          if (error) return self->discard_raw_input();
+          if (error) return self->discard_input();
           self->close_now();
         }));
     return;
@@ -522,23 +522,15 @@ void TcpConnection::drain_then_close() {
 }
 
 // Reads and drops what the client still sends, until it closes its side.
+// Reads the socket itself, under TLS too: after a close_notify nothing more
+// of the client's is decoded, only kept from resetting the connection.
 void TcpConnection::discard_input() {
-  std::get<ByteStream>(stream_).async_read_some(
-      asio::buffer(discarded_),
-      asio::bind_executor(strand_, [self = shared_from_this()](
-                                       const boost::system::error_code& error, std::size_t) {
-        if (error) return self->close_now();
-        self->discard_input();
-      }));
-}
-
-void TcpConnection::discard_raw_input() {
   std::get<ByteStream>(stream_).socket().async_read_some(
       asio::buffer(discarded_),
       asio::bind_executor(strand_, [self = shared_from_this()](
                                        const boost::system::error_code& error, std::size_t) {
         if (error) return self->close_now();
-        self->discard_raw_input();
+        self->discard_input();
       }));
 }
 

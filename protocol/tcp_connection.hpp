@@ -106,7 +106,6 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void drain_then_close();
   void close_websocket();
   void discard_input();
-  void discard_raw_input();  // the socket under a TLS stream that could not shut down
   void close_now();
 
   // The strand first: it is made from the socket's io_context before the
