@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -306,6 +307,53 @@ TEST_F(MatchSmoke, SprtStopsWhenItDecides) {
   EXPECT_FALSE(contains(run.output, "pair 6:")) << run.output;
   EXPECT_TRUE(contains(run.output, "H1 accepted")) << run.output;
   EXPECT_TRUE(contains(run.output, "10 games")) << run.output;
+}
+
+TEST_F(MatchSmoke, NodesAMoveMakeTheGamesRepeatable) {
+  // brudno itself at one thread: `go nodes N` leaves nothing to the clocks or
+  // the machine's load, so two runs play the same moves. On the clocks the
+  // same games would differ as soon as one search ended at another depth.
+  const std::vector<std::string> words = {"--engine",
+                                          std::string("cmd=") + BRUDNO_BINARY,
+                                          "--each",
+                                          "option.Threads=1",
+                                          "option.Hash=16",
+                                          "--openings",
+                                          openings({kAfterE4}),
+                                          "--opening-order",
+                                          "sequential",
+                                          "--games",
+                                          "2",
+                                          "--nodes",
+                                          "3000",
+                                          "--tc",
+                                          "60+1",
+                                          "--maxmoves",
+                                          "12",
+                                          "--pgn",
+                                          pgn_path()};
+  std::vector<std::vector<std::string>> moves_of_each_run;
+  for (int run_number = 0; run_number < 2; ++run_number) {
+    const auto run = run_match(words);
+    ASSERT_EQ(run.status, 0) << run.output;
+    EXPECT_TRUE(contains(run.output, "moves: `go nodes 3000` each")) << run.output;
+    EXPECT_TRUE(contains(run.output, "the second game of each pair repeats the first"))
+        << run.output;
+    const auto games = parse_pgn(pgn());
+    ASSERT_EQ(games.size(), 2u);
+    std::vector<std::string> moves;
+    for (const auto& game : games)
+      moves.insert(moves.end(), game.tokens.begin(), game.tokens.end());
+    EXPECT_GT(moves.size(), 20u);  // both games went on to the length limit or an end
+    moves_of_each_run.push_back(moves);
+  }
+  EXPECT_EQ(moves_of_each_run[0], moves_of_each_run[1]);
+
+  auto negative = words;
+  *std::find(negative.begin(), negative.end(), "3000") = "-1";
+  const auto refused = run_match(negative);
+  EXPECT_EQ(refused.status, 2) << refused.output;
+  EXPECT_TRUE(contains(refused.output, "--nodes must be at least 0")) << refused.output;
 }
 
 TEST_F(MatchSmoke, TwoGamesAtOnceEachWithItsOwnEngines) {

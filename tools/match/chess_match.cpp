@@ -229,6 +229,17 @@ int Match::run() {
        << "`go` to `bestmove`; a clock may fall "
        << fixed_decimals(settings_.game.time_margin_ms, 0)
        << " ms below zero before the game is lost on time (--time-margin)\n";
+  if (settings_.game.nodes > 0) {
+    out_ << "moves: `go nodes " << settings_.game.nodes
+         << "` each, whatever the clocks show; the clocks above only guard against a hung "
+            "engine\n";
+    const auto& [first, second] = settings_.engines;
+    if (first.program == second.program && first.args == second.args &&
+        first.options == second.options) {
+      out_ << "note: one engine with the same options on both sides, at a node count: the "
+              "second game of each pair repeats the first with the names swapped\n";
+    }
+  }
   out_ << "adjudication:\n";
   for (const auto& line : settings_.game.adjudication.describe()) out_ << "  " << line << '\n';
   if (settings_.sprt) {
@@ -360,6 +371,8 @@ void Match::record_game(int game, int first_is_white, const GameRecord& record) 
 }
 
 void Match::check_load(bool force) {
+  // Moves searched to a node count do not depend on the clocks.
+  if (settings_.game.nodes > 0) return;
   const auto now = Clock::now();
   if (!force && now - last_load_check_ < std::chrono::seconds(30)) return;
   last_load_check_ = now;

@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   std::string pgn;
   std::string event = "brudno-match";
   int max_moves = 0;
+  long long nodes = 0;
   match::BoardGameSettings board;
 
   po::options_description options(
@@ -106,6 +107,10 @@ int main(int argc, char** argv) {
       "milliseconds on each clock at the start")(
       "increment", po::value(&increment_ms)->default_value(increment_ms),
       "milliseconds added after each move")(
+      "nodes", po::value(&nodes)->default_value(nodes),
+      "chess: every move searched by `go nodes N` instead of on the clocks, so that the games "
+      "are the same on a loaded machine as on an idle one; the clocks still run, a guard "
+      "against a hung engine, so give a --tc that N nodes a move fit in (0: the clocks)")(
       "time-margin", po::value(&margin_ms)->default_value(margin_ms),
       "chess: milliseconds a clock may fall below zero before the game is lost on time")(
       "concurrency", po::value(&concurrency)->default_value(concurrency),
@@ -181,6 +186,7 @@ int main(int argc, char** argv) {
 
   if (game != "chess") {
     if (control.moves > 0) return fail("--tc with moves a period is for chess only");
+    if (nodes != 0) return fail("--nodes is for chess only");
     if (board.threads < 1 || board.hash < 1 || board.opening_plies < 0) {
       return fail("--threads and --hash must be positive, --opening-plies at least 0");
     }
@@ -200,6 +206,8 @@ int main(int argc, char** argv) {
   settings.each = each;
   settings.game.time_control = control;
   settings.game.time_margin_ms = margin_ms;
+  if (nodes < 0) return fail("--nodes must be at least 0");
+  settings.game.nodes = nodes;
   settings.games = games;
   settings.concurrency = concurrency;
   if (variant != "standard" && variant != "chess960") {
