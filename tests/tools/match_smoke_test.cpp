@@ -380,6 +380,7 @@ TEST_F(MatchSmoke, BadInputIsNamedAndExitsWithTwo) {
       {{"--engine", fake, "--games", "3"}, "--games must be even"},
       {{"--engine", fake, "--concurrency", "3"}, "--concurrency must be 1 or 2"},
       {{"--engine", fake, "--tc", "1+x"}, "is not [moves/]seconds[+increment]"},
+      {{"--engine", fake, "--game", "connect4", "--nodes", "100"}, "--nodes is for chess only"},
       {{"--engine", fake, "--openings", "/no/such.epd"}, "/no/such.epd: cannot be read"},
       {{"--engine", "cmd=/no/such/engine"}, "/no/such/engine: no such executable file"},
       {{"--engine", fake, "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
