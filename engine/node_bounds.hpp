@@ -3,7 +3,9 @@
 // searched: a table entry deep and tight enough, the distance to a mate
 // already found, and how soon the game can end from here. Each narrows the
 // window in place or returns the node's value when that alone decides it;
-// none searches.
+// none searches. Each is asked at every node, so each is inlined into it
+// by force: GCC's own choice left them out of line in the team worker's
+// larger negamax, whose alpha and beta then went through memory.
 
 #include <algorithm>
 #include <optional>
@@ -17,8 +19,9 @@ namespace brudno::engine {
 
 // The score a table entry gives a node searched to `depth` within (alpha,
 // beta), when it is deep and tight enough to decide it without a search.
-inline std::optional<Score> table_cutoff(const TableEntry& entry, int ply, int depth, Score alpha,
-                                         Score beta) {
+[[gnu::always_inline]] inline std::optional<Score> table_cutoff(const TableEntry& entry, int ply,
+                                                                int depth, Score alpha,
+                                                                Score beta) {
   if (entry.depth < depth) return std::nullopt;
   const Score score = score_from_table(entry.score, ply);
   if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||
@@ -30,7 +33,8 @@ inline std::optional<Score> table_cutoff(const TableEntry& entry, int ply, int d
 
 // Mate-distance pruning: no line from a node at `ply` can beat a mate
 // already found nearer the root, nor lose faster than being mated there.
-inline std::optional<Score> bound_by_mate_distance(int ply, Score& alpha, Score& beta) {
+[[gnu::always_inline]] inline std::optional<Score> bound_by_mate_distance(int ply, Score& alpha,
+                                                                          Score& beta) {
   alpha = std::max(alpha, loss_in(ply));
   beta = std::min(beta, win_in(ply + 1));
   if (alpha >= beta) return alpha;
@@ -41,7 +45,8 @@ inline std::optional<Score> bound_by_mate_distance(int ply, Score& alpha, Score&
 // OutcomeHorizon): no line from here ends sooner than the game allows, so
 // no line can beat a win already found nearer the root.
 template <NodeType kNode, Game G>
-std::optional<Score> bound_by_horizon(const G& position, int ply, Score& alpha, Score& beta) {
+[[gnu::always_inline]] inline std::optional<Score> bound_by_horizon(const G& position, int ply,
+                                                                    Score& alpha, Score& beta) {
   OutcomeHorizon horizon;
   if constexpr (HasOutcomeHorizon<G>) horizon = position.outcome_horizon();
   // Off the principal line a decided game needs no search; on it, the moves

@@ -131,10 +131,8 @@ void TranspositionTable::share_through(TableExchange* exchange) {
   share_depth_ = exchange != nullptr ? exchange->min_depth() : 256;
 }
 
-void TranspositionTable::store(std::uint64_t key, const TableEntry& entry) {
-  store_without_sharing(key, entry);
-  if (entry.depth >= share_depth_) [[unlikely]]
-    exchange_->on_deep_store(*this, key, entry);
+void TranspositionTable::offer_to_exchange(std::uint64_t key, const TableEntry& entry) {
+  exchange_->on_deep_store(*this, key, entry);
 }
 
 void TranspositionTable::store_without_sharing(std::uint64_t key, const TableEntry& entry) {
