@@ -109,14 +109,6 @@ void TranspositionTable::new_search() {
   generation_ = (generation_ + 1) & kGenerationMask;
 }
 
-TranspositionTable::Cluster& TranspositionTable::cluster_for(std::uint64_t key) const {
-  assert(cluster_count_ > 0 && "a table without memory is never probed");
-  // Multiply-shift maps the key onto any cluster count without a modulo.
-  __extension__ using Wide = unsigned __int128;
-  const auto index = static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
-  return clusters_[index];
-}
-
 std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
   for (const auto& slot : cluster_for(key).slots) {
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);

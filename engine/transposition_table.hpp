@@ -5,6 +5,7 @@
 // need a lock and never read a half-written entry as valid.
 
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -74,7 +75,14 @@ class TranspositionTable {
     Slot slots[kClusterSize];
   };
 
-  [[nodiscard]] Cluster& cluster_for(std::uint64_t key) const;
+  // Inline: every prefetch, probe and store asks it.
+  [[nodiscard]] Cluster& cluster_for(std::uint64_t key) const {
+    assert(cluster_count_ > 0 && "a table without memory is never probed");
+    // Multiply-shift maps the key onto any cluster count without a modulo.
+    __extension__ using Wide = unsigned __int128;
+    const auto index = static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
+    return clusters_[index];
+  }
   void offer_to_exchange(std::uint64_t key, const TableEntry& entry);
   void update(Slot& slot, std::uint64_t data, std::uint64_t key, const TableEntry& entry);
   static void write(Slot& slot, std::uint64_t key, std::uint64_t packed);
