@@ -355,7 +355,8 @@ void UciSession::on_go(const Words& words) {
                       " search threads are busy with other sessions");
     }
   }
-  search_is_infinite_ = !limits.finite(game_->side_to_move()) || limits.ponder;
+  search_has_limit_ = limits.finite(game_->side_to_move());
+  search_is_infinite_ = !search_has_limit_ || limits.ponder;
   clock_.restart();
   clock_.set_pondering(limits.ponder);
   auto search = game_->make_search(limits, settings, command.search_moves, stop_, clock_, out_);
@@ -399,7 +400,9 @@ void UciSession::on_ponderhit() {
   if (!searching() || !clock_.pondering()) return error("ponderhit without a pondering search");
   clock_.restart();
   clock_.set_pondering(false);
-  search_is_infinite_ = false;
+  // Only a limit of its own ends it now; without one, lines sent after this
+  // must not wait for an end that only `stop` brings.
+  search_is_infinite_ = !search_has_limit_;
 }
 
 void UciSession::on_proof() {

@@ -173,6 +173,10 @@ class UciSession {
   std::mutex chained_mutex_;
   Job chained_proof_;
   bool search_is_infinite_ = false;
+  // Whether the running search has a limit of its own (a clock, a depth, a
+  // node count, a mate, a solve) that ends it once it is no longer pondering:
+  // a `go ponder` without one still runs until `stop` after `ponderhit`.
+  bool search_has_limit_ = false;
   // False after a `position` command failed: the session has no position the
   // client sent, and searches nothing until the next good one.
   bool position_valid_ = true;

@@ -410,5 +410,37 @@ TEST(UciSession, PonderStoppedGivesOneBestmove) {
   EXPECT_EQ(out.count_prefix("bestmove"), 1u);
 }
 
+// `go ponder` with no clock or other limit: after `ponderhit` nothing ends
+// the search but `stop`, so the session must go on reading for it. (A
+// `go` sent then waited for that search's end, and stdin was read no more.)
+TEST(UciSession, PonderhitWithoutALimitStillWaitsForStop) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value synthetic");
+  session.handle_line("position fen 8 30 5 random");
+  session.handle_line("go ponder");
+  session.handle_line("ponderhit");
+  ASSERT_TRUE(session.waits_for_client()) << "only stop ends this search";
+  session.handle_line("go depth 1");  // refused at once, not waited for
+  EXPECT_EQ(out.count_prefix("info string error: a search is already running"), 1u);
+  session.handle_line("stop");
+  EXPECT_TRUE(out.wait_for("bestmove", 1, std::chrono::seconds(10)));
+  session.end_of_input();
+  EXPECT_EQ(out.count_prefix("bestmove"), 1u);
+}
+
+// With a clock, `ponderhit` leaves a search that ends by itself.
+TEST(UciSession, PonderhitWithAClockEndsByItself) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("setoption name Game value synthetic");
+  session.handle_line("position fen 8 30 5 random");
+  session.handle_line("go ponder wtime 200 btime 200");
+  EXPECT_TRUE(session.waits_for_client()) << "pondering: only ponderhit or stop ends it";
+  session.handle_line("ponderhit");
+  EXPECT_FALSE(session.waits_for_client());
+  EXPECT_TRUE(out.wait_for("bestmove", 1, std::chrono::seconds(10)));
+}
+
 }  // namespace
 }  // namespace brudno::protocol
