@@ -264,6 +264,21 @@ TEST(UciEndToEnd, EndOfInputStopsAnInfiniteSearchAndExitsZero) {
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
+// After `ponderhit`, a `go ponder` without a clock is still a search only
+// `stop` ends; the end of input stops it (the process once searched on).
+TEST(UciEndToEnd, EndOfInputAfterPonderhitWithoutAClockExitsZero) {
+  PipeEngine engine;
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 5 random");
+  engine.send("go ponder");
+  engine.send("ponderhit");
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
 TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
   PipeEngine engine;
   start_long_search(engine);
