@@ -49,7 +49,10 @@ class GameSession {
   [[nodiscard]] virtual std::string bestmove_without_search() const = 0;
   // `go perft N`: the number of move sequences of N plies below each legal
   // move, then the total, as Stockfish prints them; a job like make_search.
-  [[nodiscard]] virtual std::function<std::string()> make_perft(int depth, LineSink& out) = 0;
+  // `stop` does not end it; `abandoned` (the client gone, the server
+  // stopping) does, within milliseconds, and it then prints nothing.
+  [[nodiscard]] virtual std::function<std::string()> make_perft(
+      int depth, LineSink& out, const std::atomic<bool>& abandoned) = 0;
   // `eval`: the static evaluation of the current position, with its terms
   // where the game has them (chess); several lines, no newline at the end.
   [[nodiscard]] virtual std::string evaluation() const = 0;

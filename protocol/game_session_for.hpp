@@ -201,10 +201,13 @@ class GameSessionFor final : public GameSession {
     return std::nullopt;
   }
 
-  [[nodiscard]] std::function<std::string()> make_perft(int depth, LineSink& out) override {
-    return [root = position_, depth, &out]() mutable {
+  [[nodiscard]] std::function<std::string()> make_perft(
+      int depth, LineSink& out, const std::atomic<bool>& abandoned) override {
+    return [root = position_, depth, &out, &abandoned]() mutable {
+      const auto division = perft_division(root, depth, &abandoned);
+      if (abandoned.load()) return std::string{};
       std::uint64_t total = 0;
-      for (const auto& [move, nodes] : perft_division(root, depth)) {
+      for (const auto& [move, nodes] : division) {
         out.write_line(move_text_from(root, move) + ": " + std::to_string(nodes));
         total += nodes;
       }
@@ -313,16 +316,16 @@ class GameSessionFor final : public GameSession {
 
   // Each legal move and the perft count below it: the game's own perft
   // where it has one (chess counts its last ply in bulk), else the engine's.
-  static auto perft_division(G& root, int depth) {
-    if constexpr (requires { games::perft_divide(root, depth); }) {
-      return games::perft_divide(root, depth);
+  static auto perft_division(G& root, int depth, const std::atomic<bool>* abandoned) {
+    if constexpr (requires { games::perft_divide(root, depth, abandoned); }) {
+      return games::perft_divide(root, depth, abandoned);
     } else {
       std::vector<std::pair<typename G::Move, std::uint64_t>> division;
       engine::MoveList<typename G::Move> moves;
       if (root.status() == engine::Status::kOngoing) root.legal_moves(moves);
       for (const auto move : moves) {
         root.play(move);
-        division.emplace_back(move, engine::perft(root, depth - 1));
+        division.emplace_back(move, engine::perft(root, depth - 1, abandoned));
         root.undo(move);
       }
       return division;

@@ -173,12 +173,16 @@ class ProblemSession final : public GameSession {
     return "bestmove " + std::string(Board::move_text(moves[0]));
   }
 
-  [[nodiscard]] std::function<std::string()> make_perft(int depth, LineSink& out) override {
-    return [board = board_, depth, &out]() mutable {
+  [[nodiscard]] std::function<std::string()> make_perft(
+      int depth, LineSink& out, const std::atomic<bool>& abandoned) override {
+    // Puzzles branch at most four ways: a count to the deepest `go perft`
+    // takes milliseconds, so it looks at `abandoned` between moves only.
+    return [board = board_, depth, &out, &abandoned]() mutable {
       engine::MoveList<typename Board::Move> moves;
       board.successors(moves);
       std::uint64_t total = 0;
       for (const auto move : moves) {
+        if (abandoned.load()) return std::string{};
         board.play(move);
         const std::uint64_t nodes = count_sequences(board, depth - 1);
         board.undo(move);

@@ -390,8 +390,9 @@ void UciSession::on_perft(const Words& words) {
                                    : std::string{}));
   }
   search_is_infinite_ = false;
-  // Not stopped by `stop`, as in Stockfish: the lines after it wait.
-  start_job(game_->make_perft(*depth, out_), {}, /*blocks_input=*/true);
+  // Not stopped by `stop`, as in Stockfish: the lines after it wait. Only
+  // abandon() ends it early.
+  start_job(game_->make_perft(*depth, out_, abandoned_), {}, /*blocks_input=*/true);
 }
 
 // The opponent played the expected move: the pondering search becomes a normal
@@ -496,6 +497,7 @@ void UciSession::on_quit() {
 }
 
 void UciSession::abandon() {
+  abandoned_.store(true);
   stop_search();
   wait_for_job();
 }

@@ -86,8 +86,9 @@ class UciSession {
   // job still runs, whose end the job-end callback announces.
   [[nodiscard]] bool end_of_input_pending();
   // The client has gone for good, or the server is stopping: any search is
-  // stopped (its bestmove still written). Returns when no job is running, so
-  // nothing more is written to the sink.
+  // stopped (its bestmove still written), a `go perft` count given up (its
+  // counts unwritten). Returns when no job is running, so nothing more is
+  // written to the sink.
   void abandon();
   [[nodiscard]] bool quit_requested() const { return quit_; }
   [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
@@ -163,6 +164,8 @@ class UciSession {
   SearchThread worker_;
   std::function<void()> job_end_;
   std::atomic<bool> stop_{false};
+  // Set by abandon(): a count (`go perft`), which `stop` leaves alone, ends too.
+  std::atomic<bool> abandoned_{false};
   // Set by the reader when a search (or proof) starts, cleared by the worker
   // just before it prints bestmove.
   std::atomic<bool> searching_{false};

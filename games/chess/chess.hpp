@@ -17,6 +17,7 @@
 // castling field with the rooks' files (Shredder-FEN, HAha).
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -449,13 +450,16 @@ inline void Chess::undo(Move move) {
 
 // Perft: the number of legal move sequences `depth` plies long (the draw
 // rules ignored). The last ply is counted in bulk: count_legal_moves().
-std::uint64_t perft(Chess& position, int depth);
+// With `abandoned` set (engine::perft_abandoned), it stops early and means
+// nothing.
+std::uint64_t perft(Chess& position, int depth, const std::atomic<bool>* abandoned = nullptr);
 
 // The perft count below each root move, in the order legal_moves() gives them.
 struct PerftDivision {
   Chess::Move move;
   std::uint64_t nodes = 0;
 };
-std::vector<PerftDivision> perft_divide(Chess& position, int depth);
+std::vector<PerftDivision> perft_divide(Chess& position, int depth,
+                                        const std::atomic<bool>* abandoned = nullptr);
 
 }  // namespace brudno::games

@@ -5,6 +5,7 @@
 // with the king itself taken off the board (so it cannot retreat along the
 // checking line). En passant, which can uncover a rank, is checked directly.
 
+#include "engine/perft.hpp"
 #include "games/chess/chess.hpp"
 
 namespace brudno::games {
@@ -260,27 +261,29 @@ std::size_t Chess::count_legal_moves() const {
   return sink.count();
 }
 
-std::uint64_t perft(Chess& position, int depth) {
+std::uint64_t perft(Chess& position, int depth, const std::atomic<bool>* abandoned) {
   if (depth <= 0) return 1;
   if (depth == 1) return position.count_legal_moves();
+  if (engine::perft_abandoned(abandoned, depth)) return 0;
   Chess::MoveList moves;
   position.legal_moves(moves);
   std::uint64_t total = 0;
   for (const Chess::Move move : moves) {
     position.play(move);
-    total += perft(position, depth - 1);
+    total += perft(position, depth - 1, abandoned);
     position.undo(move);
   }
   return total;
 }
 
-std::vector<PerftDivision> perft_divide(Chess& position, int depth) {
+std::vector<PerftDivision> perft_divide(Chess& position, int depth,
+                                        const std::atomic<bool>* abandoned) {
   Chess::MoveList moves;
   position.legal_moves(moves);
   std::vector<PerftDivision> division;
   for (const Chess::Move move : moves) {
     position.play(move);
-    division.push_back({move, perft(position, depth - 1)});
+    division.push_back({move, perft(position, depth - 1, abandoned)});
     position.undo(move);
   }
   return division;

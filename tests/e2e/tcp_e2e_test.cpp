@@ -386,6 +386,23 @@ TEST_P(TcpServer, SigtermAnswersEverySearchThenExitsZeroWithinOneSecond) {
   }
 }
 
+// A `go perft` count, which `stop` leaves alone, is given up when the server
+// stops: a deep one held SIGTERM's exit for as long as it counted (hours for
+// 9 plies of chess).
+TEST_P(TcpServer, SigtermGivesUpACountingPerft) {
+  Server server = start();
+  LineClient client = connect(server);
+  client.send("position startpos");
+  client.send("go perft 9");
+  client.send("isready");
+  EXPECT_FALSE(client.read_line(300ms)) << "the count runs, and isready waits behind it";
+  EXPECT_EQ(stop_with_sigterm(server.process(), kExitTime), 0);
+  const auto lines = client.read_until("Nodes searched", 1s);
+  EXPECT_TRUE(std::none_of(lines.begin(), lines.end(),
+                           [](const auto& line) { return starts_with(line, "Nodes searched"); }));
+  EXPECT_TRUE(client.closed_by_server(1s));
+}
+
 // Issue 13: resizing and clearing the table ran on the server's one I/O
 // thread, so one client's large Hash stalled every other client.
 TEST(TcpServerLimits, ALargeTableChangeDoesNotStallOtherClients) {

@@ -429,6 +429,21 @@ TEST(UciSession, PonderhitWithoutALimitStillWaitsForStop) {
   EXPECT_EQ(out.count_prefix("bestmove"), 1u);
 }
 
+// `stop` leaves a `go perft` count alone, as in Stockfish; abandon() (the
+// client gone, the server stopping) gives it up and writes none of it. A
+// count of 9 plies of chess takes hours: the test ends only if it stopped.
+TEST(UciSession, AbandonGivesUpACountingPerft) {
+  CaptureSink out;
+  UciSession session(out);
+  session.handle_line("position startpos");
+  session.handle_line("go perft 9");
+  EXPECT_FALSE(session.takes_input_now()) << "the count holds the input";
+  session.abandon();
+  EXPECT_TRUE(session.takes_input_now());
+  EXPECT_EQ(out.count_prefix("Nodes searched"), 0u);
+  EXPECT_TRUE(out.lines().empty()) << out.lines().front();
+}
+
 // With a clock, `ponderhit` leaves a search that ends by itself.
 TEST(UciSession, PonderhitWithAClockEndsByItself) {
   CaptureSink out;
