@@ -287,14 +287,15 @@ TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
-// A go sent while an infinite search runs waits for it; isready is answered
-// at once meanwhile, and the stop that ends the first search is still read.
-TEST(UciEndToEnd, SecondGoWhileSearchingWaitsForIt) {
-  PipeEngine engine;
-  start_long_search(engine);
+// With a search running that only `stop` ends: a `go depth 2` sent now waits
+// for it, isready is answered at once meanwhile, and the stop that ends the
+// first search is still read; then the second go searches.
+void expect_second_go_to_wait_for_stop(PipeEngine& engine) {
   engine.send("go depth 2");
   engine.send("isready");
   auto lines = engine.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  ASSERT_EQ(lines.back(), "readyok");
   EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
   EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
   engine.send("stop");
@@ -308,28 +309,22 @@ TEST(UciEndToEnd, SecondGoWhileSearchingWaitsForIt) {
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1u);
 }
 
+TEST(UciEndToEnd, SecondGoWhileSearchingWaitsForIt) {
+  PipeEngine engine;
+  start_long_search(engine);
+  expect_second_go_to_wait_for_stop(engine);
+}
+
 // `go ponder` without a clock, then `ponderhit`: the search still runs until
-// `stop`, so a `go` sent meanwhile waits for it while stdin is still read
-// (it once waited with stdin unread, and nothing ended the search).
+// `stop` (a `go` sent then once waited with stdin unread, and nothing ended
+// the search).
 TEST(UciEndToEnd, GoAfterPonderhitWithoutAClockWaitsForStop) {
   PipeEngine engine;
   engine.send("setoption name Game value synthetic");
   engine.send("position fen 8 30 5 random");
   engine.send("go ponder");
   engine.send("ponderhit");
-  engine.send("go depth 2");
-  engine.send("isready");
-  auto lines = engine.read_until("readyok");
-  ASSERT_FALSE(lines.empty());
-  ASSERT_EQ(lines.back(), "readyok");
-  EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
-  engine.send("stop");
-  read_more(engine, lines, "bestmove");
-  const auto second = engine.read_until("bestmove");
-  ASSERT_FALSE(second.empty());
-  EXPECT_TRUE(starts_with(second.back(), "bestmove "));
-  EXPECT_EQ(count_prefix(second, "info depth 2 "), 1u) << "the second go searched to depth 2";
-  EXPECT_EQ(count_prefix(lines, "info string error"), 0u);
+  expect_second_go_to_wait_for_stop(engine);
 }
 
 // A GUI sends stop, then the next position and go at once, before the
