@@ -228,6 +228,16 @@ TEST(UciEndToEnd, DisplayPrintsTheBoardWithNoBlankLine) {
   }
 }
 
+// With a search running that only `stop` ends: the end of input stops it,
+// its bestmove is written, and the process exits 0.
+void expect_end_of_input_to_stop_the_search(PipeEngine& engine) {
+  engine.close_input();
+  const auto lines = engine.read_until("bestmove");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  EXPECT_EQ(engine.wait_exit(), 0);
+}
+
 TEST(UciEndToEnd, EndOfInputFinishesAFiniteSearchAndExitsZero) {
   PipeEngine engine;
   engine.send("position startpos");
@@ -247,21 +257,13 @@ TEST(UciEndToEnd, EndOfInputStopsASearchWithOnlyTheOpponentsClock) {
   engine.send("setoption name Game value synthetic");
   engine.send("position fen 8 30 1 random");
   engine.send("go btime 100");
-  engine.close_input();
-  const auto lines = engine.read_until("bestmove");
-  ASSERT_FALSE(lines.empty());
-  EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
-  EXPECT_EQ(engine.wait_exit(), 0);
+  expect_end_of_input_to_stop_the_search(engine);
 }
 
 TEST(UciEndToEnd, EndOfInputStopsAnInfiniteSearchAndExitsZero) {
   PipeEngine engine;
   start_long_search(engine);
-  engine.close_input();
-  const auto lines = engine.read_until("bestmove");
-  ASSERT_FALSE(lines.empty());
-  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
-  EXPECT_EQ(engine.wait_exit(), 0);
+  expect_end_of_input_to_stop_the_search(engine);
 }
 
 // After `ponderhit`, a `go ponder` without a clock is still a search only
@@ -272,11 +274,7 @@ TEST(UciEndToEnd, EndOfInputAfterPonderhitWithoutAClockExitsZero) {
   engine.send("position fen 8 30 5 random");
   engine.send("go ponder");
   engine.send("ponderhit");
-  engine.close_input();
-  const auto lines = engine.read_until("bestmove");
-  ASSERT_FALSE(lines.empty());
-  EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
-  EXPECT_EQ(engine.wait_exit(), 0);
+  expect_end_of_input_to_stop_the_search(engine);
 }
 
 TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
