@@ -213,10 +213,15 @@ void TcpConnection::on_message(const boost::system::error_code& error) {
 }
 
 void TcpConnection::read_on() {
-  // While lines wait for a job that ends by itself, reading waits for
-  // after_job(); behind a search only the client can end, it goes on, since
-  // the `stop` is still to come.
-  if (held_lines_.empty() || session_->waits_for_client()) read_next();
+  // While lines wait for a job that ends by itself, reading goes on for a
+  // `stop`, `isready` or `quit` behind them, up to kLinesReadAhead held
+  // lines, and then waits for after_job(); behind a search only the client
+  // can end, it goes on, since the `stop` is still to come.
+  if (reads_on()) read_next();
+}
+
+bool TcpConnection::reads_on() const {
+  return held_lines_.size() < kLinesReadAhead || session_->waits_for_client();
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
@@ -253,22 +258,22 @@ void TcpConnection::take_line(std::string line) {
                   "info string error: more than " + std::to_string(kMaxHeldLines) +
                       " lines wait for the running search (send stop); closing the connection");
   }
-  held_lines_.push_back(std::move(line));
+  held_lines_.hold(std::move(line));
 }
 
 void TcpConnection::after_job() {
   if (finishing_) return;
-  while (!held_lines_.empty() && !finishing_ && session_->takes_now(held_lines_.front(), false)) {
-    const std::string line = std::move(held_lines_.front());
-    held_lines_.pop_front();
-    on_line(line);
+  while (!finishing_) {
+    const auto line = held_lines_.next_to_run(*session_);
+    if (!line) break;
+    on_line(*line);
   }
   if (finishing_) return;
   if (input_ended_) {
     // As on stdin: the held lines still run, a search only `stop` could end
     // is stopped, and a finite one finishes and answers.
     if (!session_->end_of_input_pending() && held_lines_.empty()) finish("client disconnected");
-  } else if (held_lines_.empty() || session_->waits_for_client()) {
+  } else if (reads_on()) {
     read_next();
   }
 }

@@ -19,6 +19,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "protocol/byte_stream.hpp"
+#include "protocol/held_lines.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/server_state.hpp"
 #include "protocol/uci_session.hpp"
@@ -69,8 +70,10 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void read_next();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
   void on_message(const boost::system::error_code& error);
-  // After the lines of one read: the next read, unless lines wait for a job.
+  // After the lines of one read: the next read, unless too many lines wait
+  // for a job that ends by itself (reads_on()).
   void read_on();
+  [[nodiscard]] bool reads_on() const;
   // Lines a client may have waiting for its running search; past this the
   // client is misbehaving (it never sends stop) and is disconnected.
   static constexpr std::size_t kMaxHeldLines = 1024;
@@ -135,7 +138,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
   bool input_ended_ = false;  // the client has closed its side
   bool holds_slot_;           // the session's slot and table are counted
-  std::deque<std::string> held_lines_;
+  HeldLines held_lines_;
   bool closed_ = false;
   Sink sink_;
   std::unique_ptr<UciSession> session_;

@@ -484,6 +484,28 @@ TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
   EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
 }
 
+// Behind a search that ends by itself, but not within the test's time, the
+// server reads on: `isready` and `stop` after a held go act at once (the
+// connection once stopped reading until the search ended).
+TEST_P(TcpServer, StopBehindAGoWaitingForADeepSearchActsAtOnce) {
+  Server server = start();
+  LineClient client = connect(server);
+  client.send("setoption name Game value synthetic");
+  client.send("position fen 8 30 5 random");
+  client.send("go depth 100");
+  client.send("go depth 2");
+  client.send("isready");
+  const auto ready = client.read_until("readyok", 10s);
+  ASSERT_FALSE(ready.empty());
+  EXPECT_EQ(ready.back(), "readyok");
+  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
+  client.send("stop");
+  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
+  const auto after_stop = client.read_until("bestmove", 10s);
+  ASSERT_FALSE(after_stop.empty());
+  EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
+}
+
 // Issue 13: after quit a session held its slot (and its table) for about
 // two seconds while the client kept its socket open.
 TEST_P(TcpServer, QuitGivesTheSlotBackAtOnce) {

@@ -156,15 +156,20 @@ TEST(UciEndToEnd, GarbageBurstGetsOneErrorPerLineAndTheSessionGoesOn) {
   }
   for (const auto& line : garbage) engine.send(line);
   engine.send("isready");
-  const auto lines = engine.read_until("readyok");
-  ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines.back(), "readyok");
-  EXPECT_EQ(count_prefix(lines, "info string error: "), garbage.size());
   engine.send("position startpos");
   engine.send("go depth 3");
-  const auto search = engine.read_until("bestmove");
-  ASSERT_FALSE(search.empty());
-  EXPECT_TRUE(starts_with(search.back(), "bestmove "));
+  // The garbage's `go` lines search to depth 1; the lines behind them wait
+  // for their bestmove, and `isready` acts at once, so its readyok may come
+  // before their errors. The `go depth 3` runs after every one of them.
+  std::vector<std::string> lines;
+  while (count_prefix(lines, "info depth 3 ") == 0) {
+    const auto more = engine.read_until("bestmove");
+    ASSERT_FALSE(more.empty());
+    ASSERT_TRUE(starts_with(more.back(), "bestmove ")) << more.back();
+    lines.insert(lines.end(), more.begin(), more.end());
+  }
+  EXPECT_EQ(count_prefix(lines, "readyok"), 1u);
+  EXPECT_EQ(count_prefix(lines, "info string error: "), garbage.size());
 }
 
 // A reply quotes at most a short, printable excerpt of what the client sent.
@@ -275,6 +280,45 @@ TEST(UciEndToEnd, EndOfInputAfterPonderhitWithoutAClockExitsZero) {
   engine.send("go ponder");
   engine.send("ponderhit");
   expect_end_of_input_to_stop_the_search(engine);
+}
+
+// A search that ends by itself, but not within any test's time: the
+// synthetic tree is 30 plies deep.
+void start_deep_search(PipeEngine& engine) {
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 5 random");
+  engine.send("go depth 100");
+}
+
+// Lines sent during a search that ends by itself wait for its bestmove, and
+// the input is read on meanwhile: `isready` and `stop` behind them act at
+// once (the input once waited with them unread until the search ended).
+TEST(UciEndToEnd, IsReadyAndStopBehindLinesWaitingForADeepSearchActAtOnce) {
+  PipeEngine engine;
+  start_deep_search(engine);
+  engine.send("position fen 8 30 6 random");
+  engine.send("go depth 2");
+  engine.send("isready");
+  auto lines = engine.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  ASSERT_EQ(lines.back(), "readyok");
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
+  engine.send("stop");
+  read_more(engine, lines, "bestmove");
+  ASSERT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+  const auto second = engine.read_until("bestmove");
+  ASSERT_FALSE(second.empty());
+  EXPECT_TRUE(starts_with(second.back(), "bestmove "));
+  EXPECT_EQ(count_prefix(second, "info depth 2 "), 1u) << "the held go searched to depth 2";
+  EXPECT_EQ(count_prefix(second, "info string error"), 0u);
+}
+
+TEST(UciEndToEnd, QuitBehindLinesWaitingForADeepSearchExitsZero) {
+  PipeEngine engine;
+  start_deep_search(engine);
+  engine.send("go depth 2");
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(), 0);
 }
 
 TEST(UciEndToEnd, QuitDuringASearchExitsZero) {

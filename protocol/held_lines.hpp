@@ -1,0 +1,40 @@
+#pragma once
+// The lines a transport holds while its session's job runs, in the order
+// they came (see UciSession::takes_now()): a batch of `position`/`go` pairs
+// piped in gets every search, one after the other.
+
+#include <cstddef>
+#include <deque>
+#include <optional>
+#include <string>
+
+#include "protocol/uci_session.hpp"
+
+namespace brudno::protocol {
+
+class HeldLines {
+ public:
+  void hold(std::string line) { lines_.push_back(std::move(line)); }
+  [[nodiscard]] bool empty() const { return lines_.empty(); }
+  [[nodiscard]] std::size_t size() const { return lines_.size(); }
+
+  // Takes out the next held line the session takes now: the first, or,
+  // behind one that still waits, a line that acts at once (`stop`,
+  // `isready`, `quit`, ...), which was held only while the table changed.
+  // Nothing when every held line waits.
+  [[nodiscard]] std::optional<std::string> next_to_run(const UciSession& session) {
+    for (auto line = lines_.begin(); line != lines_.end(); ++line) {
+      if (session.takes_now(*line, line != lines_.begin())) {
+        std::string taken = std::move(*line);
+        lines_.erase(line);
+        return taken;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::deque<std::string> lines_;
+};
+
+}  // namespace brudno::protocol
