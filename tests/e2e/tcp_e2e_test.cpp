@@ -452,6 +452,27 @@ TEST_P(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
   EXPECT_TRUE(watcher.closed_by_server());
 }
 
+// `first_go` on a synthetic tree too deep to finish within the test's time,
+// then a `go depth 2`, which waits for it; `isready` is answered at once
+// meanwhile, and the `stop` is read: the first search answers, then the
+// second searches.
+void expect_a_held_go_to_wait_for_stop(LineClient& client, const std::string& first_go) {
+  client.send("setoption name Game value synthetic");
+  client.send("position fen 8 30 5 random");
+  client.send(first_go);
+  client.send("go depth 2");
+  client.send("isready");
+  const auto ready = client.read_until("readyok", 10s);
+  ASSERT_FALSE(ready.empty());
+  EXPECT_EQ(ready.back(), "readyok");
+  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
+  client.send("stop");
+  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
+  const auto after_stop = client.read_until("bestmove", 10s);
+  ASSERT_FALSE(after_stop.empty());
+  EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
+}
+
 // As on stdin, a go sent during a search waits for it: behind a finite
 // search, and behind an infinite one until the stop, which is still read.
 TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
@@ -469,19 +490,7 @@ TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
   EXPECT_EQ(count_prefix(first, "info string error"), 0u);
   EXPECT_EQ(count_prefix(second, "info string error"), 0u);
   EXPECT_TRUE(starts_with(second.back(), "bestmove "));
-  client.send("setoption name Game value synthetic");
-  client.send("position fen 8 30 5 random");
-  client.send("go infinite");
-  client.send("go depth 2");
-  client.send("isready");
-  const auto ready = client.read_until("readyok", 10s);
-  ASSERT_FALSE(ready.empty());
-  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
-  client.send("stop");
-  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
-  const auto after_stop = client.read_until("bestmove", 10s);
-  ASSERT_FALSE(after_stop.empty());
-  EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
+  expect_a_held_go_to_wait_for_stop(client, "go infinite");
 }
 
 // Behind a search that ends by itself, but not within the test's time, the
@@ -490,20 +499,7 @@ TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
 TEST_P(TcpServer, StopBehindAGoWaitingForADeepSearchActsAtOnce) {
   Server server = start();
   LineClient client = connect(server);
-  client.send("setoption name Game value synthetic");
-  client.send("position fen 8 30 5 random");
-  client.send("go depth 100");
-  client.send("go depth 2");
-  client.send("isready");
-  const auto ready = client.read_until("readyok", 10s);
-  ASSERT_FALSE(ready.empty());
-  EXPECT_EQ(ready.back(), "readyok");
-  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
-  client.send("stop");
-  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
-  const auto after_stop = client.read_until("bestmove", 10s);
-  ASSERT_FALSE(after_stop.empty());
-  EXPECT_EQ(count_prefix(after_stop, "info depth 2 "), 1u);
+  expect_a_held_go_to_wait_for_stop(client, "go depth 100");
 }
 
 // Issue 13: after quit a session held its slot (and its table) for about

@@ -282,45 +282,6 @@ TEST(UciEndToEnd, EndOfInputAfterPonderhitWithoutAClockExitsZero) {
   expect_end_of_input_to_stop_the_search(engine);
 }
 
-// A search that ends by itself, but not within any test's time: the
-// synthetic tree is 30 plies deep.
-void start_deep_search(PipeEngine& engine) {
-  engine.send("setoption name Game value synthetic");
-  engine.send("position fen 8 30 5 random");
-  engine.send("go depth 100");
-}
-
-// Lines sent during a search that ends by itself wait for its bestmove, and
-// the input is read on meanwhile: `isready` and `stop` behind them act at
-// once (the input once waited with them unread until the search ended).
-TEST(UciEndToEnd, IsReadyAndStopBehindLinesWaitingForADeepSearchActAtOnce) {
-  PipeEngine engine;
-  start_deep_search(engine);
-  engine.send("position fen 8 30 6 random");
-  engine.send("go depth 2");
-  engine.send("isready");
-  auto lines = engine.read_until("readyok");
-  ASSERT_FALSE(lines.empty());
-  ASSERT_EQ(lines.back(), "readyok");
-  EXPECT_EQ(count_prefix(lines, "bestmove"), 0u);
-  engine.send("stop");
-  read_more(engine, lines, "bestmove");
-  ASSERT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
-  const auto second = engine.read_until("bestmove");
-  ASSERT_FALSE(second.empty());
-  EXPECT_TRUE(starts_with(second.back(), "bestmove "));
-  EXPECT_EQ(count_prefix(second, "info depth 2 "), 1u) << "the held go searched to depth 2";
-  EXPECT_EQ(count_prefix(second, "info string error"), 0u);
-}
-
-TEST(UciEndToEnd, QuitBehindLinesWaitingForADeepSearchExitsZero) {
-  PipeEngine engine;
-  start_deep_search(engine);
-  engine.send("go depth 2");
-  engine.send("quit");
-  EXPECT_EQ(engine.wait_exit(), 0);
-}
-
 TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
   PipeEngine engine;
   start_long_search(engine);
@@ -329,9 +290,10 @@ TEST(UciEndToEnd, QuitDuringASearchExitsZero) {
   EXPECT_EQ(engine.wait_exit(), 0);
 }
 
-// With a search running that only `stop` ends: a `go depth 2` sent now waits
-// for it, isready is answered at once meanwhile, and the stop that ends the
-// first search is still read; then the second go searches.
+// With a search running that will not end within the test's time (one only
+// `stop` ends, or one too deep): a `go depth 2` sent now waits for it,
+// isready is answered at once meanwhile, and the stop that ends the first
+// search is still read; then the second go searches.
 void expect_second_go_to_wait_for_stop(PipeEngine& engine) {
   engine.send("go depth 2");
   engine.send("isready");
@@ -367,6 +329,31 @@ TEST(UciEndToEnd, GoAfterPonderhitWithoutAClockWaitsForStop) {
   engine.send("go ponder");
   engine.send("ponderhit");
   expect_second_go_to_wait_for_stop(engine);
+}
+
+// A search that ends by itself, but not within any test's time: the
+// synthetic tree is 30 plies deep.
+void start_deep_search(PipeEngine& engine) {
+  engine.send("setoption name Game value synthetic");
+  engine.send("position fen 8 30 5 random");
+  engine.send("go depth 100");
+}
+
+// Lines sent during a search that ends by itself wait for its bestmove, and
+// the input is read on meanwhile: `isready` and `stop` behind them act at
+// once (the input once waited with them unread until the search ended).
+TEST(UciEndToEnd, IsReadyAndStopBehindAGoWaitingForADeepSearchActAtOnce) {
+  PipeEngine engine;
+  start_deep_search(engine);
+  expect_second_go_to_wait_for_stop(engine);
+}
+
+TEST(UciEndToEnd, QuitBehindAGoWaitingForADeepSearchExitsZero) {
+  PipeEngine engine;
+  start_deep_search(engine);
+  engine.send("go depth 2");
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(), 0);
 }
 
 // A GUI sends stop, then the next position and go at once, before the
