@@ -1,63 +1,72 @@
 #include "protocol/line_reader.hpp"
 
+#include <cassert>
 #include <utility>
 
-#include "protocol/tokens.hpp"
-
 namespace brudno::protocol {
-namespace {
-
-bool is_quit(std::string_view line) {
-  const auto words = split_words(line);
-  return !words.empty() && words[0] == "quit";
-}
-
-}  // namespace
-
-LineReader::LineReader(const Source& source, std::size_t max_ahead)
-    : source_(source), max_ahead_(max_ahead), thread_([this] { read_all(); }) {}
 
 LineReader::~LineReader() {
-  thread_.join();
+  {
+    const std::lock_guard lock(mutex_);
+    // No read may be under way: run_uci_loop() ends only on a line or the
+    // end of input it was given, and reads nothing after a held `quit`.
+    assert(!requested_ || read_ || ended_);
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  changed_.notify_all();
+  if (helper_.joinable()) helper_.join();
 }
 
-void LineReader::read_all() {
-  std::string line;
-  bool more = true;
-  while (more) {
-    {
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [this] { return lines_.size() < max_ahead_; });
-    }
+void LineReader::help() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [this] { return closing_ || (requested_ && !read_ && !ended_); });
+    if (closing_) return;
+    lock.unlock();
     // Unlocked: the source may wait for its client as long as it likes.
-    more = source_(line);
-    const bool quit = more && is_quit(line);
-    {
-      const std::lock_guard lock(mutex_);
-      if (more) {
-        lines_.push_back(std::move(line));
-        line.clear();
-      }
-      ended_ = !more || quit;
+    std::string line;
+    const bool more = source_(line);
+    lock.lock();
+    if (more) {
+      read_ = std::move(line);
+    } else {
+      ended_ = true;
     }
     changed_.notify_all();
-    if (quit) return;
   }
 }
 
-LineReader::Event LineReader::next(std::string& line) {
+LineReader::Event LineReader::next(std::string& line, bool wakeable) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [this] { return woken_ || !lines_.empty() || ended_; });
-  if (woken_) {
+  if (!wakeable && !requested_) {
+    if (ended_) return Event::kEnd;
+    lock.unlock();
+    if (source_(line)) return Event::kLine;
+    lock.lock();
+    ended_ = true;
+    return Event::kEnd;
+  }
+  if (!requested_ && !ended_) {
+    requested_ = true;
+    if (!helper_.joinable()) helper_ = std::thread([this] { help(); });
+    changed_.notify_all();
+  }
+  changed_.wait(lock, [&] { return (wakeable && woken_) || read_ || ended_; });
+  if (wakeable && woken_) {
     woken_ = false;
     return Event::kWoken;
   }
-  if (lines_.empty()) return Event::kEnd;
-  line = std::move(lines_.front());
-  lines_.pop_front();
-  lock.unlock();
-  changed_.notify_all();  // room for the reader
-  return Event::kLine;
+  woken_ = false;
+  requested_ = false;
+  if (read_) {
+    line = std::move(*read_);
+    read_.reset();
+    return Event::kLine;
+  }
+  return Event::kEnd;
 }
 
 void LineReader::wake() {

@@ -1,15 +1,15 @@
 #pragma once
-// A client's lines read on a thread of their own, a few ahead of the
-// session, so that the stdin loop can wait for the next line and for the
-// running job at once: behind a search that ends by itself, `stop`,
-// `isready` and `quit` still arrive while the lines before them wait for
-// its bestmove.
+// A client's lines for the stdin loop, read on the loop's own thread while
+// nothing else needs watching, and by a helper thread while the loop must
+// also wait for the session's running job: behind a search that ends by
+// itself, `stop`, `isready` and `quit` still arrive while the lines before
+// them wait for its bestmove. The usual path (a `stop` during a search, say)
+// takes no hop between threads.
 
 #include <condition_variable>
-#include <cstddef>
-#include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -20,34 +20,35 @@ class LineReader {
   // The next input line into `line`, waiting for it; false at the end of input.
   using Source = std::function<bool(std::string& line)>;
 
-  // Starts reading `source` at once; at most `max_ahead` lines wait unread
-  // by next(). The thread stops after the end of input or a `quit` line, so
-  // that nothing reads the source once the session is over.
-  LineReader(const Source& source, std::size_t max_ahead);
-  // Waits for the thread, which has stopped if next() returned the end of
-  // input or a `quit` line.
+  explicit LineReader(const Source& source) : source_(source) {}
+  // Ends the helper thread, which never reads past the end of input or a
+  // line the loop has not yet been given (see next()).
   ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
   enum class Event { kLine, kEnd, kWoken };
-  // The next line (kLine, in `line`), the end of input once every line has
-  // been taken (kEnd), or a wake() since the last call (kWoken).
-  Event next(std::string& line);
-  // Makes the waiting next() call, or the next one, return kWoken.
+  // The next line (kLine, in `line`) or the end of input (kEnd). With
+  // `wakeable`, the line is read by the helper thread and a wake() (since
+  // the last call) ends the wait first (kWoken), the line still to come;
+  // without, it is read here, unless the helper is already reading it.
+  Event next(std::string& line, bool wakeable);
+  // Makes the waiting wakeable next() call, or the next one, return kWoken.
+  // Any thread may call it.
   void wake();
 
  private:
-  void read_all();
+  void help();
 
   const Source& source_;
-  const std::size_t max_ahead_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::string> lines_;
-  bool ended_ = false;
+  bool requested_ = false;           // the helper is asked for a line, or reading it
+  std::optional<std::string> read_;  // what it read; nullopt with ended_: the end
+  bool ended_ = false;               // the source has ended
   bool woken_ = false;
-  std::thread thread_;  // last: it starts once the members above exist
+  bool closing_ = false;
+  std::thread helper_;  // started at the first wakeable next()
 };
 
 }  // namespace brudno::protocol
