@@ -80,9 +80,10 @@ int run_rank_zero(const boost::mpi::communicator& world, engine::TableExchange& 
   VotingSink sink(client, link, exchange, world.size());
   voting.store(&sink, std::memory_order_release);
   const auto input = read_standard_input();
-  // Each line goes to the other ranks as rank 0's session reads it (on its
-  // reader's thread, see protocol::LineReader): a `stop` reaches them at
-  // once, and every rank sees the same commands in the same order.
+  // Each line goes to the other ranks as rank 0's session reads it (on the
+  // loop's thread, or on its reader's helper while lines wait for a job; see
+  // protocol::LineReader): a `stop` reaches them at once, and every rank
+  // sees the same commands in the same order.
   const auto next_line = [&](std::string& line) {
     if (!input->pop(line)) {
       link.send_end_of_input();
