@@ -19,9 +19,9 @@ class HeldLines {
   [[nodiscard]] std::size_t size() const { return lines_.size(); }
 
   // Takes out the next held line the session takes now: the first, or,
-  // behind one that still waits, a line that acts at once (`stop`,
-  // `isready`, `quit`, ...), which was held only while the table changed.
-  // Nothing when every held line waits.
+  // behind one that waits for the running search, a line that acts on it at
+  // once (`stop`, `isready`, `quit`, ...), held only while the table
+  // changed. Nothing when every held line waits.
   [[nodiscard]] std::optional<std::string> next_to_run(const UciSession& session) {
     for (auto line = lines_.begin(); line != lines_.end(); ++line) {
       if (session.takes_now(*line, line != lines_.begin())) {

@@ -11,9 +11,6 @@ LineReader::~LineReader() {
     // No read may be under way: run_uci_loop() ends only on a line or the
     // end of input it was given, and reads nothing after a held `quit`.
     assert(!requested_ || read_ || ended_);
-  }
-  {
-    const std::lock_guard lock(mutex_);
     closing_ = true;
   }
   changed_.notify_all();

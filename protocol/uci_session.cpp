@@ -89,7 +89,9 @@ bool UciSession::takes_input_now() const {
 bool UciSession::takes_now(std::string_view line, bool others_wait) const {
   if (!takes_input_now()) return false;
   const Words words = split_words(line);
-  if (!words.empty() && acts_at_once(words[0])) return true;
+  // Behind held lines, only a line for the running search goes ahead: with
+  // none running, the held lines can run and go first.
+  if (!words.empty() && acts_at_once(words[0])) return !others_wait || searching();
   return !others_wait && !searching();
 }
 

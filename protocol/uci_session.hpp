@@ -70,7 +70,7 @@ class UciSession {
   // (stop, ponderhit, isready, quit, proof): a `position` or `go` sent
   // during a search waits for its bestmove, as in Stockfish. `others_wait`:
   // earlier lines are still held, so this one waits behind them unless it
-  // acts at once. During a table change every line waits.
+  // acts at once on a running search. During a table change every line waits.
   [[nodiscard]] bool takes_now(std::string_view line, bool others_wait) const;
   // Is the running job a search only the client can end (infinite, or
   // pondering before ponderhit, and not yet told to stop)? Held lines then
