@@ -12,6 +12,11 @@
 
 namespace brudno::protocol {
 
+// How many lines a transport holds behind a search that ends by itself
+// while it reads on, so that a `stop`, `isready` or `quit` behind them acts
+// at once; past them it waits for the search's end before reading more.
+inline constexpr std::size_t kLinesReadAhead = 256;
+
 class HeldLines {
  public:
   void hold(std::string line) { lines_.push_back(std::move(line)); }

@@ -23,11 +23,6 @@
 
 namespace brudno::protocol {
 
-// How many lines a transport holds behind a search that ends by itself
-// while it reads on, so that a `stop`, `isready` or `quit` behind them acts
-// at once; past them it waits for the search's end before reading more.
-inline constexpr std::size_t kLinesReadAhead = 256;
-
 // What a session may ask of the process. On stdin: everything the machine has.
 // A server hands each connection a share of a budget.
 struct SessionLimits {
