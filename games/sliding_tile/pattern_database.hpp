@@ -19,15 +19,19 @@
 #include <variant>
 #include <vector>
 
+#include "games/sliding_tile/pattern_breadth_first.hpp"
 #include "games/sliding_tile/sliding_tile.hpp"
 
 namespace brudno::games {
 
 class PatternDatabase {
  public:
-  // The distances for `tiles` (each 1 .. cells-1) on a width x height board,
-  // by breadth-first search back from the goal; `threads` share the work.
-  static PatternDatabase build(int width, int height, std::vector<int> tiles, int threads = 1);
+  // The distances for `tiles` (each 1 .. cells-1, at most kMostPatternTiles)
+  // on a width x height board, by breadth-first search back from the goal
+  // (pattern_breadth_first.hpp); `threads` share the work, `report` hears of
+  // each layer.
+  static PatternDatabase build(int width, int height, std::vector<int> tiles, int threads = 1,
+                               const PatternLayerReport& report = {});
 
   [[nodiscard]] int width() const { return width_; }
   [[nodiscard]] int height() const { return height_; }
