@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <boost/crc.hpp>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -107,9 +108,12 @@ std::optional<std::string> write_pattern_file(const std::filesystem::path& file,
   std::error_code error;
   std::filesystem::create_directories(file.parent_path(), error);
   // Written beside and renamed: a reader never sees half a file under the
-  // name. The name beside is the process's own, since several processes may
-  // build the same database at once (the ranks of brudno-mpi on one machine).
-  const std::filesystem::path partial = file.string() + ".partial." + std::to_string(::getpid());
+  // name. The name beside is this writer's own (the process and a count
+  // within it), since several processes or threads may build the same
+  // database at once; the last rename wins, and each file renamed is whole.
+  static std::atomic<unsigned> writers{0};
+  const std::filesystem::path partial = file.string() + ".partial." + std::to_string(::getpid()) +
+                                        "." + std::to_string(writers++);
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(&header), sizeof header);
@@ -139,8 +143,19 @@ std::shared_ptr<const PatternDatabase> load_or_build_pattern(int width, int heig
   }
   const std::string why = std::get<std::string>(read);
   start = std::chrono::steady_clock::now();
+  PatternLayerReport layers;
+  if (report.progress) {
+    const std::uint64_t entries = pattern_entries(width * height, static_cast<int>(tiles.size()));
+    layers = [&report, &file, entries, placed = std::uint64_t{1}](
+                 int depth, std::uint64_t, std::uint64_t placements) mutable {
+      placed += placements;
+      report.progress("building " + file.filename().string() + ": depth " +
+                      std::to_string(depth) + ", " + std::to_string(placed * 100 / entries) +
+                      "% of the placements reached");
+    };
+  }
   auto built = std::make_shared<const PatternDatabase>(
-      PatternDatabase::build(width, height, tiles, threads));
+      PatternDatabase::build(width, height, tiles, threads, layers));
   const double seconds = seconds_since(start);
   report.build_seconds += seconds;
   std::string note = file.string() + ": " + why + "; built in " + std::to_string(seconds) + " s";

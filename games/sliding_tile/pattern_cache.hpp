@@ -10,6 +10,7 @@
 // $HOME/.cache/brudno (or a directory named on the command line).
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,11 +24,13 @@ namespace brudno::games {
 std::filesystem::path default_cache_directory();
 
 // What getting the databases took: the build and the load apart, and a
-// note for each file that was built or rebuilt.
+// note for each file that was built or rebuilt. `progress`, where set, hears
+// a line after each layer of a build (a build of the 7-8 pair takes a while).
 struct PatternCacheReport {
   double build_seconds = 0;
   double load_seconds = 0;
   std::vector<std::string> notes;
+  std::function<void(const std::string&)> progress;
 };
 
 // The file name of a pattern's database: pdb-4x4-1-2-3-4-5-6-7.bin.

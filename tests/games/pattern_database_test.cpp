@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
+#include <thread>
 #include <unordered_map>
 
 #include "engine/single_agent/breadth_first.hpp"
@@ -12,6 +14,7 @@
 #include "games/sliding_tile/heuristics.hpp"
 #include "games/sliding_tile/instances.hpp"
 #include "games/sliding_tile/partitions.hpp"
+#include "tests/games/pattern_reference.hpp"
 #include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
@@ -54,6 +57,55 @@ TEST(PatternDatabase, AllTilesAsOnePatternIsTheExactDistance) {
       cells[tile - 1] = static_cast<std::uint8_t>(board.cell_of(tile));
     ASSERT_EQ(database.distance(database.index(cells)), depth) << board.to_text();
   });
+}
+
+TEST(PatternDatabase, TheLayeredSearchEqualsThePlacementSearchEntryForEntry) {
+  struct Case {
+    int width;
+    int height;
+    std::vector<int> tiles;
+  };
+  // Square, wide, tall and one-column boards (a vertical move jumps over
+  // up to width - 1 cells), patterns of one to eight tiles, in any order.
+  std::vector<Case> cases = {
+      {3, 3, {1, 2, 3, 4}}, {3, 3, {5, 6, 7, 8}},       {3, 3, {8, 1, 6, 3, 4, 5, 2, 7}},
+      {3, 3, {2, 4, 6}},    {3, 2, {1, 2, 3, 4, 5}},    {2, 3, {5, 3, 1}},
+      {1, 5, {1, 2, 3}},    {4, 3, {1, 2, 3, 4, 5}},    {8, 2, {9, 1, 8, 2}},
+      {4, 4, {1}},          {4, 4, {1, 4, 5, 8, 9}},    {4, 4, {11, 12, 13, 14, 15}},
+  };
+  // Six tiles on the 15-puzzle (5.8 million placements) take the reference
+  // a few seconds in release; too slow under the sanitizers.
+  if (!test_build::kSanitized) cases.push_back({4, 4, {2, 3, 6, 7, 10, 11}});
+  for (const auto& [width, height, tiles] : cases) {
+    const auto expected = reference::pattern_distances(width, height, tiles, 1);
+    for (const int threads : {1, 2}) {
+      int layers = 0;
+      std::uint64_t placements = 1;  // the goal
+      const auto database = PatternDatabase::build(
+          width, height, tiles, threads,
+          [&](int depth, std::uint64_t states, std::uint64_t first_reached) {
+            EXPECT_EQ(depth, ++layers);
+            EXPECT_GE(states, first_reached);
+            placements += first_reached;
+          });
+      ASSERT_EQ(database.distances().size(), expected.size());
+      EXPECT_TRUE(database.distances() == expected)
+          << width << "x" << height << " with " << tiles.size() << " tiles, " << threads
+          << " threads";
+      EXPECT_EQ(static_cast<std::uint64_t>(std::count_if(
+                    expected.begin(), expected.end(),
+                    [](std::uint8_t distance) { return distance != kUnreachedPlacement; })),
+                placements);
+      EXPECT_GE(layers, database.deepest());
+    }
+  }
+}
+
+TEST(PatternDatabase, APatternItCannotTabulateIsRefused) {
+  EXPECT_THROW(PatternDatabase::build(4, 4, {1, 2, 3, 4, 5, 6, 7, 8, 9}), std::invalid_argument);
+  EXPECT_THROW(PatternDatabase::build(3, 3, {1, 2, 2}), std::invalid_argument);
+  EXPECT_THROW(PatternDatabase::build(3, 3, {0, 1}), std::invalid_argument);
+  EXPECT_THROW(PatternDatabase::build(3, 3, {}), std::invalid_argument);
 }
 
 TEST(PatternDatabase, TheAdditiveFourFourIsAdmissibleAndAboveManhattan) {
@@ -150,6 +202,61 @@ TEST(PatternCache, ACachedFileIsReadBackAndABadOneRebuilt) {
       "made for another board or pattern");
   damage([&] { std::ofstream(file) << std::string(100, 'x'); },
          "not a pattern database (wrong magic word)");
+}
+
+TEST(PatternCache, ProcessesBuildingTheSameDatabaseAtOnceLeaveAWholeFile) {
+  // Three processes start together on an empty cache, each building the
+  // 5-5-5 databases (about a second) and writing the same three files.
+  TemporaryDirectory directory;
+  const std::string solve = std::string("'") + BRUDNO_BINARY +
+                            "' solve 15puzzle --tiles '1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15' "
+                            "--heuristic pdb555 --cache-dir '" +
+                            directory.path().string() + "' >/dev/null 2>&1";
+  const std::string together = "(" + solve + " & " + solve + " & " + solve + " & wait)";
+  ASSERT_EQ(std::system(together.c_str()), 0);
+  const auto partition = *find_partition("pdb555", 4, 4);
+  for (const auto& tiles : partition.patterns) {
+    const auto file = directory.path() / pattern_file_name(4, 4, tiles);
+    const auto read = read_pattern_file(file, 4, 4, tiles);
+    ASSERT_TRUE(std::holds_alternative<PatternDatabase>(read))
+        << file << ": " << std::get<std::string>(read);
+    EXPECT_TRUE(std::get<PatternDatabase>(read).distances() ==
+                PatternDatabase::build(4, 4, tiles).distances());
+  }
+  // Nothing half-written is left beside them.
+  for (const auto& entry : std::filesystem::directory_iterator(directory.path()))
+    EXPECT_EQ(entry.path().extension(), ".bin") << entry.path();
+}
+
+TEST(PatternCache, ThreadsBuildingTheSameDatabaseAtOnceLeaveAWholeFile) {
+  TemporaryDirectory directory;
+  const std::vector<int> tiles = {1, 2, 3, 4, 5};
+  std::vector<std::shared_ptr<const PatternDatabase>> built(4);
+  std::vector<std::thread> builders;
+  for (auto& database : built) {
+    builders.emplace_back([&] {
+      PatternCacheReport report;
+      database = load_or_build_pattern(3, 3, tiles, directory.path(), 1, report);
+    });
+  }
+  for (auto& builder : builders) builder.join();
+  const auto read =
+      read_pattern_file(directory.path() / pattern_file_name(3, 3, tiles), 3, 3, tiles);
+  ASSERT_TRUE(std::holds_alternative<PatternDatabase>(read)) << std::get<std::string>(read);
+  for (const auto& database : built)
+    EXPECT_TRUE(database->distances() == std::get<PatternDatabase>(read).distances());
+}
+
+TEST(PatternCache, ABuildReportsItsLayersAsItGoes) {
+  TemporaryDirectory directory;
+  PatternCacheReport report;
+  std::vector<std::string> lines;
+  report.progress = [&](const std::string& line) { lines.push_back(line); };
+  load_or_build_pattern(3, 3, {1, 2, 3, 4}, directory.path(), 1, report);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), "building pdb-3x3-1-2-3-4.bin: depth 1, 0% of the placements reached");
+  EXPECT_NE(lines.back().find("100% of the placements reached"), std::string::npos)
+      << lines.back();
 }
 
 }  // namespace

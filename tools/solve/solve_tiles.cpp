@@ -126,7 +126,7 @@ bool solve_on_threads(int threads, std::size_t count, const TileSolve& solve,
 // Calls run(heuristic) with the heuristic of that name; false if there is none.
 template <class Board, class Run>
 bool with_heuristic(const std::string& name, const SolveOptions& options,
-                    games::PatternCacheReport& report, Run&& run) {
+                    const TilePatterns& patterns, games::PatternCacheReport& report, Run&& run) {
   if (name == "none") return run(engine::ZeroHeuristic{}), true;
   if (name == "misplaced") return run(games::MisplacedTiles{}), true;
   if (name == "manhattan") return run(games::Manhattan{}), true;
@@ -136,7 +136,7 @@ bool with_heuristic(const std::string& name, const SolveOptions& options,
   const auto directory = options.cache_directory.empty()
                              ? games::default_cache_directory()
                              : std::filesystem::path(options.cache_directory);
-  run(games::load_partition(*partition, directory, options.threads, report));
+  run(patterns(*partition, directory, options.threads, report));
   return true;
 }
 
@@ -186,8 +186,9 @@ int solve_board(const SolveOptions& options, const TileSolving& how, std::ostrea
   double wall_seconds = 0;
   std::size_t delivered = 0;
   games::PatternCacheReport databases;
+  databases.progress = [&progress](const std::string& what) { progress.report(what); };
   std::uint64_t database_bytes = 0;
-  const bool known = with_heuristic<Board>(heuristic_name, options, databases, [&](const auto& h) {
+  const bool known = with_heuristic<Board>(heuristic_name, options, how.patterns, databases, [&](const auto& h) {
     for (const auto& note : databases.notes) err << "solve: pattern database " << note << '\n';
     if constexpr (std::is_same_v<std::decay_t<decltype(h)>, games::AdditivePatterns>)
       database_bytes = h.bytes();
