@@ -234,6 +234,35 @@ TEST_F(MpiFarm, SlidingTileInstancesFarmedPrintWhatOneProcessPrints) {
       << read_file(err_file());
 }
 
+TEST_F(MpiFarm, PatternDatabasesAreBuiltOnceForTheWholeFarm) {
+  const std::string instances = std::string(BRUDNO_SHARED_DATA) + "/puzzles/8puzzle_instances.txt";
+  if (!std::filesystem::exists(instances)) GTEST_SKIP() << instances << " is absent";
+  const std::string cache = (directory_ / "cache").string();
+  const auto count = [](const std::string& text, const std::string& part) {
+    std::size_t found = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++found;
+    return found;
+  };
+  // An empty cache: rank 0 builds the two 4-tile databases, the other ranks
+  // read its files.
+  const std::vector<std::string> args = {"solve",   "8puzzle",     "--instances", instances,
+                                         "--heuristic", "pdb", "--cache-dir", cache};
+  const auto cold = run(mpirun(3, args), err_file());
+  ASSERT_EQ(cold.status, 0) << read_file(err_file());
+  const std::string cold_err = read_file(err_file());
+  EXPECT_EQ(count(cold_err, "missing; built"), 2u) << cold_err;
+  EXPECT_EQ(count(cold_err, "2 other rank(s) read its file, 0 received it from rank 0"), 2u)
+      << cold_err;
+  EXPECT_NE(cold.out.find(", correct "), std::string::npos) << cold.out;
+  // A warm one: nothing built.
+  const auto warm = run(mpirun(2, args), err_file());
+  ASSERT_EQ(warm.status, 0) << read_file(err_file());
+  const std::string warm_err = read_file(err_file());
+  EXPECT_EQ(count(warm_err, "built"), 0u) << warm_err;
+  EXPECT_EQ(count(warm_err, "1 other rank(s) read its file"), 2u) << warm_err;
+  EXPECT_EQ(untimed_lines(warm.out), untimed_lines(cold.out));
+}
+
 TEST_F(MpiFarm, SelfPlayGamesAreGatheredInOrderIntoOnePgnTheTunerReads) {
   const auto openings = (directory_ / "openings.epd").string();
   const std::vector<std::string> fens = {

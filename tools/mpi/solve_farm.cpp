@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/sliding_tile/instances.hpp"
+#include "tools/mpi/pattern_sharing.hpp"
 #include "tools/mpi/rank_io.hpp"
 #include "tools/solve/solve_options.hpp"
 #include "tools/solve/tile_solving.hpp"
@@ -53,6 +54,10 @@ int run_solve_farm(const boost::mpi::communicator& world, const Arguments& args,
         [&](std::size_t, const std::string& result) { deliver(decode_tile_line(result)); },
         farm_options);
     return true;
+  };
+  how.patterns = [&](const games::Partition& partition, const std::filesystem::path& directory,
+                     int threads, games::PatternCacheReport& report) {
+    return load_partition_once(world, partition, directory, threads, report);
   };
   const int status = solve_tiles(options, how, out, err);
   if (printer) out << "ranks " << world.size() << '\n';

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "games/sliding_tile/instances.hpp"
+#include "games/sliding_tile/partitions.hpp"
 #include "tools/solve/solve_options.hpp"
 
 namespace brudno::tools {
@@ -49,9 +51,16 @@ using TileRunner =
 using TileLoader = std::function<std::variant<std::vector<games::TileInstance>, std::string>(
     const std::string& path, int cells)>;
 
+// The additive databases of a partition, from the cache directory (built
+// there when missing), with the build's threads and the report to fill.
+using TilePatterns = std::function<games::AdditivePatterns(
+    const games::Partition& partition, const std::filesystem::path& directory, int threads,
+    games::PatternCacheReport& report)>;
+
 struct TileSolving {
   TileRunner runner;  // default: --threads instances at once on this machine
   TileLoader loader;  // default: the file read here
+  TilePatterns patterns = games::load_partition;  // brudno-mpi: built once, on rank 0
 };
 
 int solve_tiles(const SolveOptions& options, const TileSolving& how, std::ostream& out,
