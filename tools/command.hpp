@@ -28,5 +28,7 @@ int run_tune(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_fit_wdl(const Arguments& args, std::ostream& out, std::ostream& err);
 // `brudno play 2048`: seeded self-play (tools/play/).
 int run_play(const Arguments& args, std::ostream& out, std::ostream& err);
+// `brudno selfplay`: chess training positions from self-play (tools/selfplay/).
+int run_selfplay(const Arguments& args, std::ostream& out, std::ostream& err);
 
 }  // namespace brudno::tools

@@ -38,6 +38,8 @@ Commands:
   fit-wdl       fit the win/draw/loss model of UCI_ShowWDL to the games of a PGN file
   solve         single-agent search: romania, 8puzzle, 15puzzle, queens, insanity
   play          seeded self-play: brudno play 2048 --games N --seed S [--depth D]
+  selfplay      chess self-play writing training positions for the network:
+                brudno selfplay --out FILE.bin --games N [--nodes N] [--threads T]
   serve         serve the protocol over TCP, one session per connection
 Run "brudno <command> --help" for a command's options.
 
@@ -95,6 +97,8 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_solve(args, std::cout, std::cerr); }},
       {"play",
        [](const auto& args) { return brudno::tools::run_play(args, std::cout, std::cerr); }},
+      {"selfplay",
+       [](const auto& args) { return brudno::tools::run_selfplay(args, std::cout, std::cerr); }},
       {"serve",
        [](const auto& args) { return brudno::tools::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",
