@@ -32,7 +32,9 @@ def accumulators(net, feature_indices):
     """(N, H) int32 accumulator of one side from (N, 32) feature indices
     (PAD for none); raises if any sum leaves int16, as the engine's would."""
     table = np.vstack([net.ft_weight.astype(np.int32), np.zeros((1, net.hidden), np.int32)])
-    acc = net.ft_bias.astype(np.int32) + table[feature_indices].sum(axis=1, dtype=np.int32)
+    acc = np.tile(net.ft_bias.astype(np.int32), (len(feature_indices), 1))
+    for slot in range(feature_indices.shape[1]):  # slot by slot: (N, H) memory, not (N, 32, H)
+        acc += table[feature_indices[:, slot]]
     if acc.min(initial=0) < -32768 or acc.max(initial=0) > 32767:
         raise OverflowError('an accumulator leaves int16')
     return acc
