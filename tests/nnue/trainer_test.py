@@ -113,6 +113,31 @@ class RecordFormat(unittest.TestCase):
         self.assertAlmostEqual(float(half[0]), 0.75, places=6)
 
 
+class BadInput(unittest.TestCase):
+    def run_train(self, *arguments):
+        return subprocess.run([PYTHON, os.path.join(TOOLS, 'train.py'), *arguments],
+                              capture_output=True, text=True, timeout=120)
+
+    def test_missing_or_foreign_data_is_refused_with_a_message(self):
+        with tempfile.TemporaryDirectory() as work:
+            out = os.path.join(work, 'net.nnue')
+            missing = self.run_train('--data', os.path.join(work, 'none.bin'), '--out', out)
+            self.assertEqual(missing.returncode, 1)
+            self.assertIn('error:', missing.stderr)
+            foreign = os.path.join(work, 'foreign.bin')
+            with open(foreign, 'wb') as f:
+                f.write(bytes(range(256)) * 8)  # whole records, nonsense fields
+            refused = self.run_train('--data', foreign, '--out', out)
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn('error:', refused.stderr)
+            self.assertFalse(os.path.exists(out))
+
+    def test_options_out_of_range_are_refused(self):
+        for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0']):
+            result = self.run_train('--data', 'x.bin', '--out', 'x.nnue', *option)
+            self.assertEqual(result.returncode, 2, option)
+
+
 class NetworkFile(unittest.TestCase):
     def setUp(self):
         torch.manual_seed(3)

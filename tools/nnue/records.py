@@ -91,6 +91,8 @@ def features(records):
     colour = codes >> 3
     piece_type = codes & 7
     stm = np.asarray(records['stm']).astype(np.int16)[:, None]
+    if np.any(stm > 1):
+        raise ValueError('a record has a side to move other than 0 (white) or 1 (black)')
 
     def view(perspective):
         relative = (colour != perspective).astype(np.int64)
@@ -106,6 +108,8 @@ def targets(records, score_scale, lam):
     (1 - lam) * (result + 1) / 2, a win probability for the side to move."""
     score = np.asarray(records['score']).astype(np.float32)
     result = np.asarray(records['result']).astype(np.float32)
+    if np.any(np.abs(result) > 1):
+        raise ValueError('a record has a result other than -1, 0 or 1')
     from_score = 1.0 / (1.0 + np.exp(-score / score_scale))
     return (lam * from_score + (1.0 - lam) * (result + 1.0) / 2.0).astype(np.float32)
 

@@ -164,6 +164,8 @@ def main(argv=None):
     try:
         data = rec.open_data(args.data)
         train, held = split(data, args.held_out)
+        rec.targets(data[:1 << 16], SCORE_SCALE, args.lam)  # a foreign file fails here, not later
+        rec.features(data[:1 << 16])
     except (OSError, ValueError) as error:
         print(f'error: {error}', file=sys.stderr)
         return 1
@@ -208,10 +210,14 @@ def main(argv=None):
         write_losses(stem, history)
 
     start = time.monotonic()
-    network_file.write(args.out, export.quantise(model))
-    written = network_file.read(args.out)
     checked = held[:EXPORT_CHECK_POSITIONS]
-    mean_error, p99_error, max_error = export.compare(model, written, checked)
+    try:
+        network_file.write(args.out, export.quantise(model))
+        written = network_file.read(args.out)
+        mean_error, p99_error, max_error = export.compare(model, written, checked)
+    except OverflowError as error:
+        print(f'error: the export does not fit the integer format: {error}', file=sys.stderr)
+        return 1
     print(f'exported {args.out} ({os.path.getsize(args.out)} bytes) in '
           f'{time.monotonic() - start:.1f} s; integer against float on {len(checked)} held-out '
           f'positions: |difference| mean {mean_error:.2f} cp, 99th percentile {p99_error:.1f} cp,'
