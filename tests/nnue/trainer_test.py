@@ -5,7 +5,9 @@ falls, the export's integer scores match the float network's, a checkpoint
 resumes). Exits 77 (CTest's skip) where /usr/bin/python3 has no PyTorch.
 """
 
+import contextlib
 import csv
+import io
 import os
 import shutil
 import subprocess
@@ -28,6 +30,7 @@ import network_file  # noqa: E402
 import quantised  # noqa: E402
 import records as rec  # noqa: E402
 import synthetic  # noqa: E402
+import train  # noqa: E402
 from model import Network  # noqa: E402
 
 PYTHON = '/usr/bin/python3' if os.path.exists('/usr/bin/python3') else sys.executable
@@ -114,28 +117,34 @@ class RecordFormat(unittest.TestCase):
 
 
 class BadInput(unittest.TestCase):
+    """The command's main, in this process (a subprocess each would spend
+    seconds importing torch)."""
+
     def run_train(self, *arguments):
-        return subprocess.run([PYTHON, os.path.join(TOOLS, 'train.py'), *arguments],
-                              capture_output=True, text=True, timeout=120)
+        with contextlib.redirect_stderr(io.StringIO()) as errors:
+            status = train.main(list(arguments))
+        return status, errors.getvalue()
 
     def test_missing_or_foreign_data_is_refused_with_a_message(self):
         with tempfile.TemporaryDirectory() as work:
             out = os.path.join(work, 'net.nnue')
-            missing = self.run_train('--data', os.path.join(work, 'none.bin'), '--out', out)
-            self.assertEqual(missing.returncode, 1)
-            self.assertIn('error:', missing.stderr)
+            status, errors = self.run_train('--data', os.path.join(work, 'none.bin'), '--out', out)
+            self.assertEqual(status, 1)
+            self.assertIn('error:', errors)
             foreign = os.path.join(work, 'foreign.bin')
             with open(foreign, 'wb') as f:
                 f.write(bytes(range(256)) * 8)  # whole records, nonsense fields
-            refused = self.run_train('--data', foreign, '--out', out)
-            self.assertEqual(refused.returncode, 1)
-            self.assertIn('error:', refused.stderr)
+            status, errors = self.run_train('--data', foreign, '--out', out)
+            self.assertEqual(status, 1)
+            self.assertIn('error:', errors)
             self.assertFalse(os.path.exists(out))
 
     def test_options_out_of_range_are_refused(self):
         for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0']):
-            result = self.run_train('--data', 'x.bin', '--out', 'x.nnue', *option)
-            self.assertEqual(result.returncode, 2, option)
+            with self.assertRaises(SystemExit) as exit_, \
+                    contextlib.redirect_stderr(io.StringIO()):
+                train.parse_args(['--data', 'x.bin', '--out', 'x.nnue', *option])
+            self.assertEqual(exit_.exception.code, 2, option)
 
 
 class NetworkFile(unittest.TestCase):
