@@ -136,6 +136,7 @@ def write_losses(stem, history):
         import matplotlib
         matplotlib.use('Agg')
         import matplotlib.pyplot as plt
+        import matplotlib.ticker
     except ImportError:
         print('losses: matplotlib is absent (python3-matplotlib); no picture, the CSV only',
               flush=True)
@@ -145,6 +146,7 @@ def write_losses(stem, history):
     axes.plot([r['epoch'] for r in trained], [r['train'] for r in trained], 'o-', label='training')
     axes.plot([r['epoch'] for r in history], [r['held_out'] for r in history], 's-',
               label='held out')
+    axes.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     axes.set_xlabel('epoch')
     axes.set_ylabel('MSE of the win probability')
     axes.legend()
