@@ -1,0 +1,77 @@
+"""The float network rounded to the engine's integers, and the check that
+the integer network scores positions as the float one does."""
+
+import numpy as np
+import torch
+
+import network_file
+import quantised
+import records as rec
+from model import ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT, SCORE_SCALE
+
+# The quantised score may differ from the float network's by rounding:
+# activations in steps of 1/127, weights in steps of 1/127 (transformer) and
+# 1/1024 (dense). The export is refused beyond these bounds on the absolute
+# difference (centipawns): its mean and its 99th percentile. The largest
+# difference is printed too but not bounded: a position whose float score
+# sits on a steep part of the network can move by a few tens of centipawns.
+MEAN_ABS_TOLERANCE_CP = 10.0
+P99_ABS_TOLERANCE_CP = 50.0
+
+
+def _rounded(tensor, scale, low, high):
+    values = np.rint(tensor.detach().cpu().double().numpy() * scale)
+    if values.min(initial=0) < low or values.max(initial=0) > high:
+        raise OverflowError(f'a parameter leaves [{low}, {high}] after scaling by {scale}')
+    return values
+
+
+def quantise(model):
+    a = ACTIVATION_QUANT
+    w = 1 << DENSE_WEIGHT_SHIFT
+    i16, i32 = (-32768, 32767), (-2 ** 31, 2 ** 31 - 1)
+    dense = (-DENSE_WEIGHT_LIMIT * w, DENSE_WEIGHT_LIMIT * w)
+    ft_weight = _rounded(model.transformer.weight[:rec.FEATURES], a, *i16)
+    ft_bias = _rounded(model.transformer_bias, a, *i16)
+    # The worst accumulator: the bias and the 32 largest weights of one sign.
+    worst = np.abs(ft_bias) + np.sort(np.abs(ft_weight), axis=0)[-rec.MAX_PIECES:].sum(axis=0)
+    if worst.max() > 32767:
+        print(f'export: warning: an accumulator could reach {int(worst.max())}, beyond int16, on '
+              'some piece set; the positions checked below did not', flush=True)
+    # The engine shifts each dense layer's sum right by the weight shift,
+    # which rounds toward minus infinity; half a step added to the bias makes
+    # it round to nearest, without a cost at inference.
+    half = 1 << (DENSE_WEIGHT_SHIFT - 1)
+    return network_file.IntegerNetwork(
+        model.hidden, model.l1_width, model.l2_width,
+        ft_bias=ft_bias, ft_weight=ft_weight,
+        l1_weight=_rounded(model.l1.weight, w, *dense),
+        l1_bias=_rounded(model.l1.bias, a * w, *i32) + half,
+        l2_weight=_rounded(model.l2.weight, w, *dense),
+        l2_bias=_rounded(model.l2.bias, a * w, *i32) + half,
+        out_weight=_rounded(model.output.weight, w, *dense),
+        out_bias=_rounded(model.output.bias, a * w, *i32),
+        activation_quant=a, dense_shift=DENSE_WEIGHT_SHIFT, score_scale=SCORE_SCALE)
+
+
+def float_scores(model, records, batch=8192):
+    """The float network's scores in centipawns (side to move's view)."""
+    out = []
+    model.eval()
+    with torch.no_grad():
+        for start in range(0, len(records), batch):
+            stm, nstm = rec.features(records[start:start + batch])
+            out.append(model(torch.from_numpy(stm), torch.from_numpy(nstm)).numpy() * SCORE_SCALE)
+    return np.concatenate(out) if out else np.zeros(0)
+
+
+def compare(model, net, records):
+    """(mean, 99th percentile, max) of the absolute difference in centipawns
+    between the float network's scores and the integer one's."""
+    difference = np.abs(float_scores(model, records) - quantised.evaluate(net, records))
+    return (float(difference.mean()), float(np.percentile(difference, 99)),
+            float(difference.max()))
+
+
+def within_tolerance(mean_error, p99_error):
+    return mean_error <= MEAN_ABS_TOLERANCE_CP and p99_error <= P99_ABS_TOLERANCE_CP

@@ -1,0 +1,69 @@
+"""The network, in floating point, as PyTorch trains it.
+
+    768 features per side --(feature transformer, shared)--> hidden, one
+    accumulator for the side to move and one for the other side;
+    clipped ReLU on each, concatenated [side to move, other side] (2 x hidden);
+    dense 2 x hidden -> l1, clipped ReLU; dense l1 -> l2, clipped ReLU;
+    dense l2 -> 1: the side to move's score in units of SCORE_SCALE
+    centipawns, i.e. the logit of its win probability.
+
+Every activation is clipped to [0, 1] and every dense weight to [-2, 2],
+the ranges the integer network (quantised.py) represents: activations as
+0..127, dense weights as int16 at 1024 to the unit (int8 at 64 to the unit
+was measured too coarse: the trained dense weights are mostly below 0.25,
+and their rounding moved scores by 16 cp on average).
+"""
+
+import torch
+from torch import nn
+
+from records import FEATURES, PAD
+
+# Centipawns per unit of the output (the logit): win probability =
+# sigmoid(score_cp / SCORE_SCALE). A constant of the format, written in the
+# network file's header.
+SCORE_SCALE = 400
+ACTIVATION_QUANT = 127      # an activation of 1.0 is 127 in the integer network
+DENSE_WEIGHT_SHIFT = 10     # a dense weight of 1.0 is 1 << 10 = 1024
+# |weight| <= 2: 2048 in int16, and a sum of 127 * 2048 over 2 x hidden
+# inputs stays far inside int32 for any width used here.
+DENSE_WEIGHT_LIMIT = 2.0
+
+
+class Network(nn.Module):
+    def __init__(self, hidden=256, l1=32, l2=32):
+        super().__init__()
+        self.hidden, self.l1_width, self.l2_width = hidden, l1, l2
+        # One row per feature plus the padding row, which stays zero.
+        self.transformer = nn.EmbeddingBag(FEATURES + 1, hidden, mode='sum', padding_idx=PAD)
+        self.transformer_bias = nn.Parameter(torch.zeros(hidden))
+        self.l1 = nn.Linear(2 * hidden, l1)
+        self.l2 = nn.Linear(l1, l2)
+        self.output = nn.Linear(l2, 1)
+        with torch.no_grad():
+            # Small enough that a full board (32 features) starts inside the
+            # clipped ReLU's slope rather than stuck at 0 or 1.
+            self.transformer.weight.normal_(0.0, 0.1 / 32 ** 0.5 * 4)
+            self.transformer.weight[PAD].zero_()
+            self.transformer_bias.fill_(0.5)
+        self.clip_weights()
+
+    def widths(self):
+        return {'hidden': self.hidden, 'l1': self.l1_width, 'l2': self.l2_width}
+
+    def forward(self, stm, nstm):
+        """stm, nstm: (N, 32) int64 feature indices (PAD for none). Returns
+        (N,) logits: the score in units of SCORE_SCALE centipawns."""
+        us = self.transformer(stm) + self.transformer_bias
+        them = self.transformer(nstm) + self.transformer_bias
+        x = torch.clamp(torch.cat([us, them], dim=1), 0.0, 1.0)
+        x = torch.clamp(self.l1(x), 0.0, 1.0)
+        x = torch.clamp(self.l2(x), 0.0, 1.0)
+        return self.output(x).squeeze(1)
+
+    def clip_weights(self):
+        """Keeps the dense weights inside [-2, 2], the range the integer
+        network stores (called after every optimiser step)."""
+        with torch.no_grad():
+            for layer in (self.l1, self.l2, self.output):
+                layer.weight.clamp_(-DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_LIMIT)
