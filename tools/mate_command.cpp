@@ -92,7 +92,7 @@ int mate_one(const po::variables_map& vm, int moves, std::size_t hash, std::size
 int run_mate(const Arguments& args, std::ostream& out, std::ostream& err) {
   po::options_description options(
       "Usage: brudno mate --fen FEN --moves N [--all] [--proof FILE]\n"
-      "       brudno mate --suite FILE [--proofs]\n"
+      "       brudno mate --suite FILE [--proofs] [--movetime MS]\n"
       "The exact mate search: the shortest mate of the side to move within N moves\n"
       "(`mate K` and its key), or `no mate in N`; with --all every first move that\n"
       "mates within N (the key and its cooks), each with its shortest mate. --proof\n"
@@ -107,6 +107,8 @@ int run_mate(const Arguments& args, std::ostream& out, std::ostream& err) {
       "proof", po::value<std::string>(), "write the keys' proofs to this file")(
       "suite", po::value<std::string>(), "a file of positions and their answers")(
       "proofs", "with --suite: build and check each mate's proof")(
+      "movetime", po::value<Count>()->default_value(Count{0}),
+      "with --suite: stop a position's search after this many ms (0: never)")(
       "hash", po::value<Count>()->default_value(Count{64}), "the search's table in MB")(
       "max-positions", po::value<Count>()->default_value(Count{engine::kDefaultMaxProofPositions}),
       "give up, saying so, on a proof that would hold more positions than this");
@@ -122,9 +124,10 @@ int run_mate(const Arguments& args, std::ostream& out, std::ostream& err) {
     err << "brudno: --max-positions must be at least 1\n";
     return 2;
   }
-  if (vm.count("suite"))
+  if (vm.count("suite")) {
     return run_mate_suite(vm["suite"].as<std::string>(), vm.count("proofs") > 0, hash,
-                          max_positions, out, err);
+                          max_positions, vm["movetime"].as<Count>().value, out, err);
+  }
   if (!vm.count("moves") || vm["moves"].as<int>() < 1 ||
       vm["moves"].as<int>() > games::chess::MateSearch::kMaxMoves) {
     err << "brudno: mate needs --moves from 1 to " << games::chess::MateSearch::kMaxMoves << '\n';

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "engine/proof_checker.hpp"
@@ -73,10 +76,12 @@ std::optional<Case> read_case(const std::string& line, std::string& fault) {
 }  // namespace
 
 int run_mate_suite(const std::string& path, bool with_proofs, std::size_t hash_megabytes,
-                   std::size_t max_positions, std::ostream& out, std::ostream& err) {
+                   std::size_t max_positions, std::size_t movetime_ms, std::ostream& out,
+                   std::ostream& err) {
   auto file = open_input_file(path, err);
   if (!file) return 2;
-  const std::atomic<bool> stop{false};
+  std::atomic<bool> stop{false};
+  int unanswered = 0;
   int number = 0;
   int wrong = 0;
   double search_ms = 0;
@@ -99,8 +104,38 @@ int run_mate_suite(const std::string& path, bool with_proofs, std::size_t hash_m
         (test->mate ? "mate " : "no mate in ") + std::to_string(test->moves);
     const auto start = SuiteClock::now();
     games::chess::MateSearch search(*root, stop, hash_megabytes);
-    const auto found = search.shortest_mate(test->moves);
+    std::optional<int> found;
+    {
+      // The search on this thread; the clock's stop, if any, on another.
+      std::mutex mutex;
+      std::condition_variable done;
+      bool finished = false;
+      std::thread watch;
+      stop.store(false);
+      if (movetime_ms > 0) {
+        watch = std::thread([&] {
+          std::unique_lock lock(mutex);
+          if (!done.wait_for(lock, std::chrono::milliseconds(movetime_ms),
+                             [&] { return finished; }))
+            stop.store(true);
+        });
+      }
+      found = search.shortest_mate(test->moves);
+      {
+        const std::lock_guard lock(mutex);
+        finished = true;
+      }
+      done.notify_all();
+      if (watch.joinable()) watch.join();
+    }
     const double ms = suite_elapsed_ms(start);
+    if (search.stopped()) {
+      ++unanswered;
+      out << number << " STOPPED after " << decimals_text(ms) << " ms (" << expected << "), "
+          << search.nodes() << " nodes\n";
+      stop.store(false);
+      continue;
+    }
     search_ms += ms;
     if (test->mate && test->moves >= 5) search_ms_five_up += ms;
     nodes += search.nodes();
@@ -146,7 +181,8 @@ int run_mate_suite(const std::string& path, bool with_proofs, std::size_t hash_m
     out << number << ' ' << verdict << ": " << answer << " (" << expected << ") in "
         << decimals_text(ms) << " ms, " << search.nodes() << " nodes" << detail << '\n';
   }
-  out << "positions " << number << " right " << number - wrong << " wrong " << wrong << '\n';
+  out << "positions " << number << " right " << number - wrong - unanswered << " wrong " << wrong
+      << " unanswered " << unanswered << '\n';
   out << "search " << decimals_text(search_ms)
       << " ms (mates in 5 or more: " << decimals_text(search_ms_five_up) << " ms), " << nodes
       << " nodes\n";

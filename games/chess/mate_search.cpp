@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <new>
+#include <type_traits>
 #include <utility>
 
 namespace brudno::games::chess {
@@ -39,7 +41,10 @@ MateTable::MateTable(std::size_t megabytes) {
   const std::size_t wanted =
       std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(MateEntry) * kWays);
   while (buckets * 2 <= wanted) buckets *= 2;
-  entries_.resize(buckets * kWays);
+  size_ = buckets * kWays;
+  static_assert(std::is_trivially_copyable_v<MateEntry>);
+  entries_.reset(static_cast<MateEntry*>(std::calloc(size_, sizeof(MateEntry))));
+  if (!entries_) throw std::bad_alloc();
   bucket_mask_ = buckets - 1;
 }
 
@@ -86,7 +91,7 @@ void MateTable::store_disproved(std::uint64_t key, int moves) {
 }
 
 void MateTable::clear() {
-  std::fill(entries_.begin(), entries_.end(), MateEntry{});
+  std::fill(entries_.get(), entries_.get() + size_, MateEntry{});
 }
 
 MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop,
@@ -198,6 +203,10 @@ bool MateSearch::attack(int moves, int ply) {
     if (entry->disproved >= moves) return false;
     table_move = entry->move;
   }
+  // A mate at once is cheap to find (checks only) and spares the longer
+  // lines below every other move.
+  if (moves > 1 && attack(1, ply)) return true;
+  if (aborted_) return false;
 
   MoveList list;
   position_.legal_moves(list);

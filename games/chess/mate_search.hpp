@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -46,7 +47,13 @@ class MateTable {
  private:
   static constexpr std::size_t kWays = 4;
   MateEntry& slot_for(std::uint64_t key);
-  std::vector<MateEntry> entries_;
+  // Zeroed by the system page by page as first touched (calloc): a table
+  // made for one position costs nothing for the entries it never uses.
+  struct Free {
+    void operator()(MateEntry* entries) const { std::free(entries); }
+  };
+  std::unique_ptr<MateEntry[], Free> entries_;
+  std::size_t size_ = 0;
   std::size_t bucket_mask_ = 0;
 };
 

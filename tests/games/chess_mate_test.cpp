@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <set>
 #include <string>
 
@@ -221,6 +223,50 @@ TEST(ChessMateProof, RepliesSharingANodeAreRejected) {
   const auto fault = engine::check_proof(position_of(kQueenMateIn2), proof);
   ASSERT_TRUE(fault.has_value());
   EXPECT_NE(fault->find("stands for two different positions"), std::string::npos) << *fault;
+}
+
+}  // namespace
+}  // namespace brudno::games
+
+namespace brudno::games {
+namespace {
+
+// The benchmark's small set (tests/data/mates/ci.epd, its README says how it
+// was made): each answer of the exact search right, each mate's proof holding.
+TEST(ChessMateSet, EveryAnswerOfTheSmallSetIsRightAndProved) {
+  std::ifstream file(std::string(BRUDNO_TEST_DATA) + "/mates/ci.epd");
+  ASSERT_TRUE(file.is_open());
+  int mates = 0;
+  int none = 0;
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto semicolon = line.find(';');
+    const std::string fen = line.substr(0, line.find_last_not_of(' ', semicolon - 1) + 1);
+    std::istringstream operation(line.substr(semicolon + 1));
+    std::string op;
+    int moves = 0;
+    operation >> op >> moves;
+    ASSERT_TRUE((op == "dm" || op == "nomate") && moves > 0) << line;
+    const Chess root = position_of(fen.c_str());
+    const std::atomic<bool> stop{false};
+    MateSearch search(root, stop, 16);
+    const auto found = search.shortest_mate(moves);
+    if (op == "nomate") {
+      EXPECT_EQ(found, std::nullopt) << line;
+      ++none;
+      continue;
+    }
+    ++mates;
+    EXPECT_EQ(found, moves) << line;
+    auto proved = protocol::prove_mates(root, moves, false, stop, 16);
+    ASSERT_TRUE(std::holds_alternative<protocol::MateProofs>(proved))
+        << line << ": " << std::get<std::string>(proved);
+    const auto& proof = std::get<protocol::MateProofs>(proved).document.proofs.at(0);
+    EXPECT_EQ(proof.bound, engine::win_in(2 * moves - 1));
+    EXPECT_EQ(engine::check_proof(root, proof), std::nullopt) << line;
+  }
+  EXPECT_GE(mates, 20);
+  EXPECT_GE(none, 5);
 }
 
 }  // namespace
