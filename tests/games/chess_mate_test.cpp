@@ -269,5 +269,28 @@ TEST(ChessMateSet, EveryAnswerOfTheSmallSetIsRightAndProved) {
   EXPECT_GE(none, 5);
 }
 
+// The mates with more than one key (tests/data/mates/cooks.epd): each key
+// confirmed by Stockfish 15.1, and the search must list them all, no more.
+TEST(ChessMateSet, EveryKeyOfTheMatesWithCooksIsListed) {
+  std::ifstream file(std::string(BRUDNO_TEST_DATA) + "/mates/cooks.epd");
+  ASSERT_TRUE(file.is_open());
+  int positions = 0;
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto dm = line.find(";dm ");
+    const auto keys_at = line.find(";keys ");
+    ASSERT_TRUE(dm != std::string::npos && keys_at != std::string::npos) << line;
+    const std::string fen = line.substr(0, line.find_last_not_of(' ', dm - 1) + 1);
+    const int moves = std::stoi(line.substr(dm + 4));
+    std::istringstream words(line.substr(keys_at + 6));
+    std::set<std::string> wanted;
+    for (std::string key; words >> key;) wanted.insert(key);
+    EXPECT_GE(wanted.size(), 2u) << line;
+    EXPECT_EQ(keys_within(fen.c_str(), moves), wanted) << line;
+    ++positions;
+  }
+  EXPECT_GE(positions, 5);
+}
+
 }  // namespace
 }  // namespace brudno::games
