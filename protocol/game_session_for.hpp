@@ -155,11 +155,12 @@ class GameSessionFor final : public GameSession {
     };
     if constexpr (std::is_same_v<G, games::Chess>) {
       // `go mate N` alone: the exact mate search answers, the normal search
-      // only where it finds no mate.
-      if (limits.mate && mate_alone(limits) && search_moves.empty()) {
+      // only where it finds no mate. Past its longest mate, the main search.
+      if (limits.mate && *limits.mate <= games::chess::MateSearch::kMaxMoves &&
+          mate_alone(limits) && search_moves.empty()) {
         if (!mate_table_)
           mate_table_ = std::make_unique<games::chess::MateTable>(kMateTableMegabytes);
-        const int moves = std::min(*limits.mate, games::chess::MateSearch::kMaxMoves);
+        const int moves = *limits.mate;
         last_mate_ = LastMate{position_, moves, settings.multipv > 1};
         return make_mate_job(position_, moves, settings.multipv, *mate_table_, stop, out,
                              std::move(search_job));
