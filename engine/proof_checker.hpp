@@ -10,8 +10,15 @@
 // again from any other position is a fault. Without that, an opponent node's
 // replies could all point to the child of one weak reply and the other
 // replies would never be looked at.
+//
+// In a game with a repetition rule (chess) a node's value may depend on the
+// line that reached it. A node is taken as checked when reached again only
+// if neither line repeats a position: then no position occurs more than
+// twice in any line and no repetition draw can hide behind a shared node.
 
+#include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -46,8 +53,25 @@ class ProofChecker {
     if (ply > kMaxPly)
       return "the proof is deeper than " + std::to_string(kMaxPly) + " plies" + at();
     if (auto problem = same_position_as_before(index)) return problem;
-    if (!checked_.insert({index, ply}).second)
+    const bool repeats =
+        std::find(line_keys_.begin(), line_keys_.end(), position_.key()) != line_keys_.end();
+    if (const auto found = checked_.find({index, ply});
+        found != checked_.end() && found->second && repeats_in_line_ == 0 && !repeats) {
       return std::nullopt;  // shared node, this very position, already checked at this ply
+    }
+    const std::uint64_t repeats_before = repeats_seen_;
+    repeats_in_line_ += repeats ? 1 : 0;
+    repeats_seen_ += repeats ? 1 : 0;
+    line_keys_.push_back(position_.key());
+    auto problem = visit_position(index, ply);
+    line_keys_.pop_back();
+    repeats_in_line_ -= repeats ? 1 : 0;
+    // Checked without a repetition in or below it: safe to share.
+    if (!problem) checked_[{index, ply}] = repeats_seen_ == repeats_before;
+    return problem;
+  }
+
+  std::optional<std::string> visit_position(int index, int ply) {
     const ProofNode& node = proof_.nodes[static_cast<std::size_t>(index)];
     const Status status = position_.status();
     MoveList<Move> legal;
@@ -147,7 +171,11 @@ class ProofChecker {
   G position_;
   const Proof& proof_;
   std::vector<std::string> line_;
-  std::set<std::pair<int, int>> checked_;
+  // (node, ply) checked, and whether no repetition was met in or below it.
+  std::map<std::pair<int, int>, bool> checked_;
+  std::vector<std::uint64_t> line_keys_;                 // the positions of the line to the node
+  int repeats_in_line_ = 0;                              // of them, how many repeat an earlier one
+  std::uint64_t repeats_seen_ = 0;                       // repetitions met so far, anywhere
   std::vector<std::optional<FirstVisit>> first_visits_;  // by node index
 };
 

@@ -62,6 +62,8 @@ class GameSession {
   [[nodiscard]] virtual std::function<std::string()> make_proof(const std::atomic<bool>& stop,
                                                                 LineSink& out) = 0;
   // The `option name ...` lines of this game's own options, for `uci`.
+  // ucinewgame and the like: forget what the game keeps beside the shared table.
+  virtual void forget_game() {}
   [[nodiscard]] virtual std::vector<std::string> option_lines() const { return {}; }
   // An option of this game's own (a puzzle's Algorithm and Heuristic):
   // nothing if it has none of that name, else an empty string when it was

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <random>
 #include <span>
 #include <string>
@@ -21,6 +22,7 @@
 #include "protocol/game_searches.hpp"
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
+#include "protocol/mate_job.hpp"
 #include "protocol/prove.hpp"
 #include "protocol/tokens.hpp"
 
@@ -113,10 +115,11 @@ class GameSessionFor final : public GameSession {
         limits_used.depth = std::min(limits.depth.value_or(weaker->depth), weaker->depth);
       }
     }
-    return [root = position_, limits = limits_used, settings = settings_used,
-            shown_lines = settings.multipv, weaker, seed = random_(),
-            only = read_search_moves(search_moves, out), fallback = bestmove_without_search(),
-            show_wdl = show_wdl_, &stop, &clock, &out, &table = table_, &memory = memory_] {
+    auto search_job = [root = position_, limits = limits_used, settings = settings_used,
+                       shown_lines = settings.multipv, weaker, seed = random_(),
+                       only = read_search_moves(search_moves, out),
+                       fallback = bestmove_without_search(), show_wdl = show_wdl_, &stop, &clock,
+                       &out, &table = table_, &memory = memory_] {
       try {
         engine::Search<G> search(table, settings, &memory);
         search.report_root_moves([&out, &root](const auto& current) {
@@ -150,6 +153,24 @@ class GameSessionFor final : public GameSession {
         return fallback;
       }
     };
+    if constexpr (std::is_same_v<G, games::Chess>) {
+      // `go mate N` alone: the exact mate search answers, the normal search
+      // only where it finds no mate. Past its longest mate, the main search.
+      if (limits.mate && *limits.mate <= games::chess::MateSearch::kMaxMoves &&
+          mate_alone(limits) && search_moves.empty()) {
+        if (!mate_table_)
+          mate_table_ = std::make_unique<games::chess::MateTable>(kMateTableMegabytes);
+        const int moves = *limits.mate;
+        last_mate_ = LastMate{position_, moves, settings.multipv > 1};
+        return make_mate_job(position_, moves, settings.multipv, *mate_table_, stop, out,
+                             std::move(search_job));
+      }
+    }
+    return search_job;
+  }
+
+  void forget_game() override {
+    if (mate_table_) mate_table_->clear();
   }
 
   [[nodiscard]] std::vector<std::string> option_lines() const override {
@@ -237,7 +258,12 @@ class GameSessionFor final : public GameSession {
 
   [[nodiscard]] std::function<std::string()> make_proof(const std::atomic<bool>& stop,
                                                         LineSink& out) override {
-    if constexpr (!engine::HasPlyBound<G>) {
+    if constexpr (std::is_same_v<G, games::Chess>) {
+      // The mates of the last `go mate N`: chess is never solved to its end.
+      if (!last_mate_) return {};
+      return make_mate_proof_job(last_mate_->position, last_mate_->moves, last_mate_->every_key,
+                                 stop, out);
+    } else if constexpr (!engine::HasPlyBound<G>) {
       (void)stop;
       (void)out;
       return {};  // nothing is ever solved (see make_search)
@@ -257,6 +283,12 @@ class GameSessionFor final : public GameSession {
     } else {
       return 0;  // no UCI_Elo
     }
+  }
+
+  // `go mate N` with no other limit: the exact mate search's question.
+  static bool mate_alone(const engine::SearchLimits& limits) {
+    return !limits.depth && !limits.nodes && !limits.movetime && !limits.infinite &&
+           !limits.solve && !limits.ponder && !limits.time[0] && !limits.time[1];
   }
 
   static std::string set_check(std::string_view name, std::string_view value, bool& option) {
@@ -356,6 +388,16 @@ class GameSessionFor final : public GameSession {
   // UCI_Chess960 (chess): positions are read and moves written in Chess960 mode.
   bool chess960_ = false;
   std::optional<G> last_solved_;
+  // Chess: the table of the exact mate search, kept from one `go mate` to
+  // the next (what it holds stays true), and the last `go mate N` for `proof`.
+  static constexpr std::size_t kMateTableMegabytes = 64;
+  std::unique_ptr<games::chess::MateTable> mate_table_;
+  struct LastMate {
+    G position;
+    int moves;
+    bool every_key;
+  };
+  std::optional<LastMate> last_mate_;
   bool show_wdl_ = false;
   bool limit_strength_ = false;
   int elo_ = lowest_limited_elo();

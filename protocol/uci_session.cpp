@@ -413,19 +413,20 @@ void UciSession::on_proof() {
   if (searching() && !stop_.load() && !search_is_infinite_) {
     // Straight after `go solve`: the proof is of the position being solved,
     // and starts once the search is done.
-    if (!job) return error("no solved position to prove; send 'go solve' first");
+    if (!job) return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
     const std::lock_guard lock(chained_mutex_);
     chained_proof_ = std::move(job);
     return;
   }
   if (search_in_the_way()) return error("a search is running; send stop first");
-  if (!job) return error("no solved position to prove; send 'go solve' first");
+  if (!job) return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
   search_is_infinite_ = false;
   start_job(std::move(job), {});
 }
 
 void UciSession::forget_the_game() {
   table_.clear(settings_.threads);
+  game_->forget_game();
   memory_.clear();
 }
 

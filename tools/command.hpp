@@ -12,6 +12,8 @@ using Arguments = std::vector<std::string>;
 
 int run_prove(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err);
+// `brudno mate`: the exact chess mate search, its keys and their proofs.
+int run_mate(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_suite(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_puzzle(const Arguments& args, std::ostream& out, std::ostream& err);
 int run_serve(const Arguments& args, std::ostream& out, std::ostream& err);

@@ -28,6 +28,8 @@ Commands:
                 signature) and nodes per second
   prove         solve a position exactly and write both proof trees
   check-proof   verify a proof tree; exits 1 naming the fault if it fails
+  mate          the exact chess mate search: brudno mate --fen FEN --moves N
+                [--all] [--proof FILE] lists the keys of a mate in N and proves them
   suite         solve a benchmark file of positions with known scores and check them
   puzzle        depth-first puzzle search: brudno puzzle insanity [--all]
   perft         count chess move sequences: brudno perft [--fen FEN] --depth N
@@ -103,6 +105,8 @@ const std::map<std::string, Command>& commands() {
        [](const auto& args) { return brudno::tools::run_serve(args, std::cout, std::cerr); }},
       {"check-proof",
        [](const auto& args) { return brudno::tools::run_check_proof(args, std::cout, std::cerr); }},
+      {"mate",
+       [](const auto& args) { return brudno::tools::run_mate(args, std::cout, std::cerr); }},
   };
   return table;
 }

@@ -187,6 +187,21 @@ int run_check_proof(const Arguments& args, std::ostream& out, std::ostream& err)
       status = 1;
       return;
     }
+    if constexpr (!engine::HasPlyBound<G>) {
+      // Chess: mates proved, each a lower bound. A tree cannot show that no
+      // shorter mate exists (that is the search's word), so the value must
+      // be a mate that one of the proofs reaches.
+      if (at_least && engine::is_decisive(document.value) && document.value > 0) {
+        out << "mate in " << engine::mate_in_moves(document.value)
+            << " proven: the side to move mates within " << engine::mate_in_moves(document.value)
+            << " moves\n";
+      } else {
+        err << "brudno: the proofs hold but none proves the stated value "
+            << protocol::format_score(document.value) << '\n';
+        status = 1;
+      }
+      return;
+    }
     if (at_least && at_most) {
       out << "value " << protocol::format_score(document.value) << " proven\n";
     } else {

@@ -243,3 +243,112 @@ TEST_F(ProofCommands, BadArgumentsAreErrors) {
 
 }  // namespace
 }  // namespace brudno::tools
+
+namespace brudno::tools {
+namespace {
+
+// `brudno mate --proof` and `brudno check-proof --game chess`, and the
+// faults a hand-edited chess proof must be refused for.
+class MateProofCommands : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() /
+                 ("brudno-mate-proof-test-" +
+                  std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::path file = dir / "mate.json";
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  int check() {
+    out.str("");
+    err.str("");
+    return run_check_proof({"--game", "chess", file.string()}, out, err);
+  }
+  std::string text() const {
+    std::ifstream in(file);
+    std::stringstream all;
+    all << in.rdbuf();
+    return all.str();
+  }
+  void replace(const std::string& from, const std::string& to) {
+    std::string all = text();
+    const auto at = all.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    all.replace(at, from.size(), to);
+    std::ofstream(file) << all;
+  }
+
+  std::ostringstream out;
+  std::ostringstream err;
+};
+
+// Mate in 2 (Stockfish 15.1: mate 2): Kb6 Kb8 Qg8#, and two queen keys.
+constexpr const char* kQueenMateIn2 = "k7/8/2K5/8/8/8/8/6Q1 w - - 0 1";
+
+TEST_F(MateProofCommands, ListsEveryKeyAndItsProofHolds) {
+  ASSERT_EQ(run_mate({"--fen", kQueenMateIn2, "--moves", "2", "--all", "--proof", file.string()},
+                     out, err),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("key c6b6 mate 2\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("key g1b1 mate 2\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("key g1g7 mate 2\n"), std::string::npos) << out.str();
+  EXPECT_EQ(check(), 0) << err.str();
+  EXPECT_NE(out.str().find("mate in 2 proven"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("proof 3 holds"), std::string::npos) << out.str();
+}
+
+TEST_F(MateProofCommands, SaysNoMateAndWritesNoProof) {
+  EXPECT_EQ(run_mate({"--fen", kQueenMateIn2, "--moves", "1", "--proof", file.string()}, out, err),
+            1);
+  EXPECT_EQ(out.str(), "no mate in 1\n");
+  EXPECT_FALSE(fs::exists(file));
+  out.str("");
+  EXPECT_EQ(run_mate({"--fen", kQueenMateIn2, "--moves", "1"}, out, err), 0);
+  EXPECT_NE(out.str().find("no mate in 1\n"), std::string::npos);
+}
+
+TEST_F(MateProofCommands, TamperedProofsAreRejectedNamingTheFault) {
+  // The king's key alone: Kb6, then Kb8 is the only reply and Qg8 mates.
+  ASSERT_EQ(run_mate({"--fen", "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", "--moves", "2", "--all", "--proof",
+                      file.string()},
+                     out, err),
+            0)
+      << err.str();
+  ASSERT_EQ(check(), 0) << err.str();
+  const std::string good = text();
+
+  // A leaf that is not mate: the mating move replaced by a quiet one.
+  replace("[[\"g1g8\",1]]", "[[\"g1g6\",1]]");
+  EXPECT_EQ(check(), 1);
+  EXPECT_NE(err.str().find("a leaf that is not the end of the game"), std::string::npos)
+      << err.str();
+
+  // A move too many: the mate claimed one move shorter than its tree.
+  std::ofstream(file) << good;
+  replace("\"bound\": 999999999", "\"bound\": 1000000000");
+  EXPECT_EQ(check(), 1);
+  EXPECT_NE(err.str().find("does not meet the claim"), std::string::npos) << err.str();
+}
+
+TEST_F(MateProofCommands, ARemovedDefenceIsRejected) {
+  // Mate in 3 by g1f2: after Kb8 Qb6 the king has c8 and a8 to choose from.
+  ASSERT_EQ(run_mate({"--fen", kQueenMateIn2, "--moves", "3", "--all", "--proof", file.string()},
+                     out, err),
+            0);
+  ASSERT_EQ(check(), 0) << err.str();
+  std::string all = text();
+  // A node line with two moves or more is a defender's: its last reply cut off.
+  const auto second = all.find("],[\"");
+  ASSERT_NE(second, std::string::npos);
+  const auto line_end = all.find('\n', second);
+  const auto last = all.rfind("],[\"", line_end);
+  const auto end = all.rfind("]]", line_end);
+  all.erase(last + 1, end - last);
+  std::ofstream(file) << all;
+  EXPECT_EQ(check(), 1);
+  EXPECT_NE(err.str().find("is missing"), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace brudno::tools

@@ -1,0 +1,125 @@
+#pragma once
+// The exact mate search behind `go mate N` and `brudno mate`: does the side
+// to move force checkmate within N of its own moves, and by which first
+// moves? Unlike the main search it prunes nothing it cannot prove: at the
+// attacker's nodes it tries moves (checks first) until one forces mate, at
+// the defender's it searches every legal reply, and its table keeps for each
+// position the fewest moves within which a mate was proved and the most
+// within which none exists. With one move left only checks are tried, the
+// only moves that can mate.
+//
+// The repetition rule is not looked at: a mate that repeats a position has a
+// shorter one that does not (the shortest mate from a position only shrinks
+// along its lines), so repetitions never change the answer. The fifty-move
+// rule is, and where the root's clock is near it the clock is in the table key.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "games/chess/chess.hpp"
+
+namespace brudno::games::chess {
+
+using MoveList = Chess::MoveList;
+
+// What the table knows of one position with the attacker to move.
+struct MateEntry {
+  std::uint64_t key = 0;
+  std::uint16_t move = 0;      // a first move of the proved mate
+  std::uint8_t proved = 0;     // a mate within this many moves is proved (0: none)
+  std::uint8_t disproved = 0;  // no mate within this many moves (0: nothing known)
+};
+
+class MateTable {
+ public:
+  explicit MateTable(std::size_t megabytes);
+  [[nodiscard]] const MateEntry* probe(std::uint64_t key) const;
+  void store_proved(std::uint64_t key, int moves, Move move);
+  void store_disproved(std::uint64_t key, int moves);
+  // Forgets everything (a new game): what it holds stays true, but takes memory.
+  void clear();
+
+ private:
+  static constexpr std::size_t kWays = 4;
+  MateEntry& slot_for(std::uint64_t key);
+  // Zeroed by the system page by page as first touched (calloc): a table
+  // made for one position costs nothing for the entries it never uses.
+  struct Free {
+    void operator()(MateEntry* entries) const { std::free(entries); }
+  };
+  std::unique_ptr<MateEntry[], Free> entries_;
+  std::size_t size_ = 0;
+  std::size_t bucket_mask_ = 0;
+};
+
+class MateSearch {
+ public:
+  // The longest mate asked for: the table keeps move counts in a byte and
+  // the proof's plies stay well inside engine::kMaxPly.
+  static constexpr int kMaxMoves = 50;
+
+  struct Key {
+    Move move;
+    int moves = 0;  // the shortest mate this first move forces
+  };
+
+  // With a table of its own, or one kept from search to search: what a
+  // table holds is true of the position whatever the search that found it.
+  MateSearch(const Chess& root, const std::atomic<bool>& stop, std::size_t table_megabytes = 64);
+  MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table);
+
+  // The fewest moves within which the side to move mates, at most `moves`;
+  // nothing when there is no such mate or the search was stopped (stopped()).
+  std::optional<int> shortest_mate(int moves);
+  // A first move of a shortest mate within `moves`, and its length.
+  std::optional<Key> first_key(int moves);
+  // Every first move that mates within `moves`, with its shortest mate,
+  // shortest first (ties in move generation order).
+  std::vector<Key> all_keys(int moves);
+
+  // --- on the current position, for the proof and the reported line ---------
+  [[nodiscard]] Chess& position() { return position_; }
+  // Does the side to move (the attacker) mate within `moves` moves?
+  bool attacker_mates(int moves);
+  // With the defender to move: is it mated now (`moves` 0) or does every
+  // reply leave the attacker a mate within `moves`?
+  bool defender_mated(int moves);
+  // The fewest moves, at most `moves`, within which the attacker mates.
+  std::optional<int> distance(int moves);
+  // A move after which the defender is mated within `moves` - 1 more moves.
+  std::optional<Move> mating_move(int moves);
+
+  [[nodiscard]] bool stopped() const { return aborted_; }
+  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  bool attack(int moves, int ply);
+  bool defend(int moves, int ply);
+  [[nodiscard]] std::uint64_t table_key() const;
+  // Whether the fifty-move rule can decide a question of `moves` moves from
+  // the current position: then the clock is part of the table's key.
+  void watch_clock_for(int moves);
+  bool poll_stop();
+  // Orders the attacker's moves: the table's move, checks, captures, then by history.
+  void order_attacks(MoveList& moves, std::uint16_t table_move) const;
+  void order_defences(MoveList& moves, int ply) const;
+
+  Chess position_;
+  const std::atomic<bool>& stop_;
+  std::unique_ptr<MateTable> own_table_;
+  MateTable& table_;
+  bool clock_in_key_ = false;
+  bool aborted_ = false;
+  std::uint64_t nodes_ = 0;
+  // Refutations by ply: a reply that broke one attack often breaks its siblings.
+  std::vector<Move> killers_ = std::vector<Move>(2 * kMaxMoves + 2);
+  // Attacker moves that forced mate, by from and to squares.
+  std::vector<std::uint32_t> history_ = std::vector<std::uint32_t>(64 * 64);
+};
+
+}  // namespace brudno::games::chess

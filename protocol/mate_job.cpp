@@ -1,0 +1,117 @@
+#include "protocol/mate_job.hpp"
+
+#include <chrono>
+#include <exception>
+#include <utility>
+#include <vector>
+
+#include "protocol/mate_proofs.hpp"
+
+namespace brudno::protocol {
+namespace {
+
+using games::Chess;
+using games::chess::MateSearch;
+using games::chess::Move;
+
+// The line of a key: after each attacker move the reply that holds out
+// longest, then the attacker's shortest mate, down to the mate.
+std::vector<Move> mate_line(MateSearch& search, MateSearch::Key key) {
+  std::vector<Move> line{key.move};
+  Chess& position = search.position();
+  position.play(key.move);
+  int left = key.moves - 1;
+  while (left > 0 && !search.stopped()) {
+    games::chess::MoveList replies;
+    position.legal_moves(replies);
+    std::optional<Move> longest;
+    int longest_mate = 0;
+    for (const Move reply : replies) {
+      position.play(reply);
+      const auto mate = search.distance(left);
+      position.undo(reply);
+      if (mate && *mate > longest_mate) {
+        longest = reply;
+        longest_mate = *mate;
+      }
+    }
+    if (!longest) break;  // stopped
+    position.play(*longest);
+    line.push_back(*longest);
+    const auto move = search.mating_move(longest_mate);
+    if (!move) break;
+    position.play(*move);
+    line.push_back(*move);
+    left = longest_mate - 1;
+  }
+  for (auto it = line.rbegin(); it != line.rend(); ++it) position.undo(*it);
+  return line;
+}
+
+}  // namespace
+
+std::function<std::string()> make_mate_job(const Chess& root, int moves, int lines,
+                                           games::chess::MateTable& table,
+                                           const std::atomic<bool>& stop, LineSink& out,
+                                           std::function<std::string()> normal_search) {
+  return [root, moves, lines, &table, &stop, &out, normal = std::move(normal_search)] {
+    const auto start = std::chrono::steady_clock::now();
+    MateSearch search(root, stop, table);
+    std::vector<MateSearch::Key> keys;
+    if (lines > 1) {
+      keys = search.all_keys(moves);
+      if (keys.size() > static_cast<std::size_t>(lines))
+        keys.resize(static_cast<std::size_t>(lines));
+    } else if (const auto key = search.first_key(moves)) {
+      keys.push_back(*key);
+    }
+    if (search.stopped()) {
+      out.write_line("info string mate search stopped before it was done");
+      return normal();
+    }
+    if (keys.empty()) {
+      out.write_line("info string no mate in " + std::to_string(moves));
+      return normal();
+    }
+    std::vector<Move> best_line;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const auto line = mate_line(search, keys[i]);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+      std::string text = "info depth " + std::to_string(2 * keys[i].moves - 1) + " seldepth " +
+                         std::to_string(2 * keys[i].moves - 1) + " multipv " +
+                         std::to_string(i + 1) + " score mate " + std::to_string(keys[i].moves) +
+                         " nodes " + std::to_string(search.nodes()) + " time " +
+                         std::to_string(ms) + " pv";
+      for (const Move move : line) text += ' ' + root.write_move(move);
+      out.write_line(text);
+      if (i == 0) best_line = line;
+    }
+    std::string reply = "bestmove " + root.write_move(best_line.front());
+    if (best_line.size() > 1) reply += " ponder " + root.write_move(best_line[1]);
+    return reply;
+  };
+}
+
+std::function<std::string()> make_mate_proof_job(const Chess& root, int moves, bool every_key,
+                                                 const std::atomic<bool>& stop, LineSink& out) {
+  return [root, moves, every_key, &stop, &out]() -> std::string {
+    std::variant<MateProofs, std::string> proved;
+    try {
+      proved = prove_mates(root, moves, every_key, stop);
+    } catch (const std::exception& failure) {
+      proved = "the proof failed (" + std::string(failure.what()) + ")";
+    }
+    if (const auto* problem = std::get_if<std::string>(&proved)) {
+      out.write_line("info string error: " + *problem);
+      return std::string{};
+    }
+    const auto& document = std::get<MateProofs>(proved).document;
+    for (const auto& proof : document.proofs)
+      out.write_line("info string proof " + describe_proof(proof));
+    return "proof " + write_proof_document(document);
+  };
+}
+
+}  // namespace brudno::protocol
