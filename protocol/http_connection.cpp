@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "protocol/logging.hpp"
+#include "protocol/request_origin.hpp"
 #include "protocol/web_files.hpp"
 
 namespace brudno::protocol {
@@ -137,8 +138,34 @@ void HttpConnection::on_request(const boost::system::error_code& error) {
 
 void HttpConnection::answer(const Request& request) {
   const std::string_view path = path_of(target_of(request));
+  boost::system::error_code ignored;
+  const auto local = stream_.socket().local_endpoint(ignored);
+  const auto& http_options = *server_.options.http;
+  const ServerIdentity identity =
+      identity_at(local.address().to_string(), local.address().is_loopback(), local.port(),
+                  stream_.is_tls(), http_options.server_names);
+  const auto host = request[http::field::host];
+  if (!host_names_server({host.data(), host.size()}, identity)) {
+    // A page of another site that reached this address through its own
+    // name (DNS rebinding), or a request meant for another server.
+    log_warn("connection ", id_, ": refused a request for host '",
+             std::string_view(host.data(), host.size()), "' (--server-name adds names)");
+    return respond(403, "this server does not answer to that host name\n", "text/plain", false);
+  }
   if (websocket::is_upgrade(request)) {
     if (path != kSocketPath) return respond(404, "not found\n", "text/plain", false);
+    // A browser names the page that opens a WebSocket; a client that is no
+    // browser names none and cannot be driven by a page.
+    const auto origin = request.find(http::field::origin);
+    if (origin != request.end() &&
+        !origin_is_allowed({origin->value().data(), origin->value().size()}, identity,
+                           http_options.allowed_origins)) {
+      log_warn("connection ", id_, ": refused a WebSocket from the page of origin '",
+               std::string_view(origin->value().data(), origin->value().size()),
+               "' (--allow-origin admits others)");
+      return respond(403, "WebSocket connections are accepted only from this server's own page\n",
+                     "text/plain", false);
+    }
     return upgrade(parser_->release());
   }
   if (path == kSocketPath) {

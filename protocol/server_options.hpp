@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace brudno::protocol {
 
@@ -16,6 +17,12 @@ struct HttpOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 0;
   std::string web_root;
+  // Besides its address, `localhost` and (on a loopback address) the other
+  // loopback names: the names a request's Host header may give the server.
+  std::vector<std::string> server_names;
+  // Origins besides the server's own whose pages may open the WebSocket,
+  // normalized ("https://analysis.example.org", lowercase, no '/' at the end).
+  std::vector<std::string> allowed_origins;
 };
 
 struct ServerOptions {

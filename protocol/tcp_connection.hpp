@@ -140,6 +140,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool holds_slot_;           // the session's slot and table are counted
   HeldLines held_lines_;
   bool closed_ = false;
+  bool first_line_read_ = false;  // an HTTP request line first closes the line port at once
   Sink sink_;
   std::unique_ptr<UciSession> session_;
 };

@@ -10,9 +10,11 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "engine/transposition_table.hpp"
 #include "protocol/logging.hpp"
+#include "protocol/request_origin.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tokens.hpp"
 #include "tools/command.hpp"
@@ -85,6 +87,12 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "web-root", po::value<std::string>()->default_value(BRUDNO_WEB_ROOT),
       "the folder of the page's files (its npm packages in node_modules, installed by "
       "tools/setup.sh)")(
+      "server-name", po::value<std::vector<std::string>>()->composing(),
+      "with --http: a host name the server is reached by (repeatable); requests whose Host "
+      "header names anything but these, the --http address or localhost get 403")(
+      "allow-origin", po::value<std::vector<std::string>>()->composing(),
+      "with --http: the origin (scheme://host:port) of another page that may open the "
+      "WebSocket (repeatable); by default only the server's own page may")(
       "token-file", po::value<std::string>(),
       "require each client to send 'auth <token>' first; the token is the file's first line")(
       "auth-timeout", po::value<long>()->default_value(defaults.auth_timeout.count()),
@@ -136,6 +144,21 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     server.http.emplace();
     std::tie(server.http->host, server.http->port) = *http;
     server.http->web_root = vm["web-root"].as<std::string>();
+    if (vm.count("server-name")) {
+      server.http->server_names = vm["server-name"].as<std::vector<std::string>>();
+    }
+    if (vm.count("allow-origin")) {
+      for (const auto& origin : vm["allow-origin"].as<std::vector<std::string>>()) {
+        const std::string normal = protocol::normalized_origin(origin);
+        if (normal.empty()) {
+          err << "brudno serve: --allow-origin wants http://HOST[:PORT] or https://HOST[:PORT], "
+                 "got '"
+              << origin << "'\n";
+          return 2;
+        }
+        server.http->allowed_origins.push_back(normal);
+      }
+    }
     const std::filesystem::path root(server.http->web_root);
     if (!std::filesystem::is_regular_file(root / "index.html")) {
       err << "brudno serve: no page at --web-root '" << server.http->web_root

@@ -240,6 +240,22 @@ TEST_P(TcpServer, AuthenticationIsRequiredWhenConfigured) {
   EXPECT_EQ(analyst.read_line(), "readyok");
 }
 
+// A web page can make the browser post a form to the line port, its body
+// written as engine commands; the request line is never a client's first
+// line, and the connection closes before anything of it is taken.
+TEST_P(TcpServer, AnHttpRequestOnTheLinePortIsClosedAtOnce) {
+  Server server = start();
+  LineClient browser = connect(server);
+  browser.send_raw(
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+      "Content-Length: 23\r\n\r\nuci\nisready\ngo infinite\n");
+  EXPECT_FALSE(browser.read_line(5s).has_value());
+  EXPECT_TRUE(browser.closed_by_server());
+  LineClient analyst = connect(server);
+  analyst.send("sessions");
+  EXPECT_EQ(analyst.read_line(), "info string sessions 1");
+}
+
 constexpr int kSilentConnections = 1000;
 
 // sshd's LoginGraceTime and MaxStartups: a stranger's silent connections
