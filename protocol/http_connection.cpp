@@ -294,6 +294,14 @@ void HttpConnection::close() {
   }
 }
 
+HttpConnection::Waiting HttpConnection::waiting_state() {
+  boost::system::error_code error;
+  const std::size_t unread = stream_.socket().available(error);
+  if (!error && unread > 0) return Waiting::kUnread;
+  const bool spoke = !received_.empty() || (parser_ && parser_->got_some());
+  return spoke ? Waiting::kSpoke : Waiting::kSilent;
+}
+
 void HttpConnection::close_unauthenticated() {
   log_info("connection ", id_, ": closed to make room for a newer one waiting to be served");
   asio::dispatch(strand_, [self = shared_from_this()] { self->close(); });

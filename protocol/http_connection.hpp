@@ -45,6 +45,7 @@ class HttpConnection : public ServerConnection,
 
   void start();
   void close_unauthenticated() override;
+  [[nodiscard]] Waiting waiting_state() override;
   void shut_down() override;
 
  private:

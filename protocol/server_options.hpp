@@ -41,10 +41,17 @@ struct ServerOptions {
   std::optional<std::string> token;  // set: clients must send `auth <token>` first
   // With a token, as sshd's LoginGraceTime and MaxStartups: a connection that
   // has not authenticated within this time is closed, and connections waiting
-  // to authenticate have a limit of their own (past it, the oldest is closed);
-  // they take no session slot and no table memory.
+  // to authenticate have a limit of their own (past it, a silent one is
+  // closed: ServerState::add_waiting()); they take no session slot and no
+  // table memory. 0: twice max_sessions, at least kLeastWaiting, so that a
+  // burst of clients that all send their token at once fits.
   std::chrono::seconds auth_timeout{10};
-  std::size_t max_unauthenticated = 16;
+  std::size_t max_unauthenticated = 0;
+  static constexpr std::size_t kLeastWaiting = 16;
+  [[nodiscard]] std::size_t waiting_limit() const {
+    if (max_unauthenticated > 0) return max_unauthenticated;
+    return max_sessions * 2 > kLeastWaiting ? max_sessions * 2 : kLeastWaiting;
+  }
   // Both set: every connection speaks TLS with this certificate (chain, PEM)
   // and key, read at start and again on SIGHUP. The TLS handshake is part of
   // the grace period above.

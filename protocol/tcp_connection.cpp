@@ -365,6 +365,19 @@ void TcpConnection::arm_grace_timer() {
   });
 }
 
+TcpConnection::Waiting TcpConnection::waiting_state() {
+  boost::system::error_code error;
+  const std::size_t unread = std::visit(
+      [&](auto& stream) { return beast::get_lowest_layer(stream).socket().available(error); },
+      stream_);
+  if (!error && unread > 0) return Waiting::kUnread;
+  // A WebSocket has sent its upgrade request, a TLS client its handshake.
+  const bool spoke = input_.size() > 0 || message_.size() > 0 ||
+                     std::holds_alternative<WebSocket>(stream_) ||
+                     (tls_context_ && handshake_done_);
+  return spoke ? Waiting::kSpoke : Waiting::kSilent;
+}
+
 void TcpConnection::close_unauthenticated() {
   log_info("connection ", id_, ": closed to make room for a newer one waiting to authenticate");
   finish("too many waiting to authenticate",

@@ -57,6 +57,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void shut_down() override;
   // Too many connections wait to authenticate and this one has waited longest.
   void close_unauthenticated() override;
+  [[nodiscard]] Waiting waiting_state() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
  private:

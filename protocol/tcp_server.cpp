@@ -45,7 +45,7 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
   // acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
   const std::size_t waiting =
-      state_.options.token || state_.options.http ? state_.options.max_unauthenticated : 0;
+      state_.options.token || state_.options.http ? state_.options.waiting_limit() : 0;
   reserve_asio_pools(io_, std::min(state_.options.max_sessions + waiting + 2, kMostReserved));
   if (const auto& http = state_.options.http) {
     http_acceptor_.emplace(io, tcp::endpoint(asio::ip::make_address(http->host), http->port));

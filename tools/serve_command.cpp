@@ -105,9 +105,11 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "insecure",
       "allow an address other machines can reach without a token or without TLS (a warning "
       "is logged)")(
-      "max-unauthenticated", po::value<Count>()->default_value(Count{defaults.max_unauthenticated}),
-      "with --token-file: connections waiting to send their token at once; they take no "
-      "session and no table memory, and a new one closes the one that has waited longest")(
+      "max-unauthenticated", po::value<Count>(),
+      "connections waiting to send their token (with --token-file) or their HTTP request at "
+      "once (default: twice --max-sessions, at least 16); they take no session and no table "
+      "memory. Past it a new one closes the silent one that has waited longest; one whose "
+      "bytes are in and unread is never closed for it")(
       "threads", po::value<int>()->default_value(hardware),
       "search threads for the whole server; no session's Threads may exceed it")(
       "max-sessions", po::value<Count>()->default_value(Count{defaults.max_sessions}),
@@ -179,7 +181,8 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   server.max_total_hash_megabytes = vm["max-total-hash"].as<Count>().value;
   server.output_backlog_bytes = vm["output-backlog"].as<Count>().value;
   server.auth_timeout = std::chrono::seconds(vm["auth-timeout"].as<long>());
-  server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
+  const bool waiting_limit_given = vm.count("max-unauthenticated") > 0;
+  if (waiting_limit_given) server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
   constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
   std::ostringstream problem;
   if (server.threads < 1 || server.threads > hardware) {
@@ -202,7 +205,7 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     problem << "--output-backlog must be at least 4096 bytes";
   } else if (server.auth_timeout.count() < 1) {
     problem << "--auth-timeout must be at least 1 second";
-  } else if (server.max_unauthenticated < 1) {
+  } else if (waiting_limit_given && server.max_unauthenticated < 1) {
     problem << "--max-unauthenticated must be at least 1";
   }
   if (!problem.str().empty()) {

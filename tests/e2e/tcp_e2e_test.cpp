@@ -56,7 +56,7 @@ std::vector<std::string> over_stdin(const std::vector<std::string>& commands) {
 // The transport tests run twice: over plain TCP, and over TLS with a
 // certificate made for the test (the client trusts it).
 class TcpServer : public ::testing::TestWithParam<bool> {
- protected:
+ public:
   [[nodiscard]] bool tls() const { return GetParam(); }
   Server start(std::vector<std::string> options = {}) {
     if (tls()) {
@@ -298,6 +298,50 @@ TEST_P(TcpServer, SilentConnectionsTakeNoTableMemory) {
   ASSERT_FALSE(search.empty());
   EXPECT_NE(search.back(), "bestmove (none)");
   EXPECT_EQ(count_prefix(search, "info string error"), 0u);
+}
+
+// Clients that connect together and then each send their token, `uci` and
+// `isready`, as a tournament harness opening its engines does: the server
+// meets them all before any has spoken, and every one is served. The
+// waiting limit grows with the session limit, so none is closed for room
+// (with a limit of 16, 48 of 64 were).
+void expect_burst_served(TcpServer& test, Server& server, int clients) {
+  std::vector<LineClient> connections;
+  connections.reserve(static_cast<std::size_t>(clients));
+  for (int i = 0; i < clients; ++i) connections.push_back(test.connect(server));
+  {
+    // The server accepts in order: once a later connection is answered, it
+    // has met every one of them, silent.
+    LineClient probe = test.connect(server);
+    probe.send("isready");
+    ASSERT_TRUE(starts_with(probe.read_line(30s).value_or(""), "info string error"));
+  }
+  for (auto& client : connections) {
+    client.send_raw(std::string("auth ") + TokenFile::kToken + "\nuci\nisready\n");
+  }
+  int served = 0;
+  for (auto& client : connections) {
+    const auto lines = client.read_until("readyok", 30s);
+    EXPECT_EQ(count_prefix(lines, "info string error"), 0u)
+        << "client " << served << ": " << find_line(lines, "info string error");
+    if (!lines.empty() && lines.front() == "info string authenticated" &&
+        lines.back() == "readyok" && count_prefix(lines, "uciok") == 1) {
+      ++served;
+    }
+  }
+  EXPECT_EQ(served, clients);
+}
+
+TEST_P(TcpServer, SixtyFourClientsAtOnceWithTheirTokenAreAllServed) {
+  const TokenFile token;
+  Server server = start({"--token-file", token.path()});  // the default limits
+  expect_burst_served(*this, server, 64);
+}
+
+TEST_P(TcpServer, TwoHundredClientsAtOnceWithTheirTokenAreAllServed) {
+  const TokenFile token;
+  Server server = start({"--token-file", token.path(), "--max-sessions", "200"});
+  expect_burst_served(*this, server, 200);
 }
 
 TEST_P(TcpServer, AConnectionWithoutItsTokenInTimeIsClosed) {
