@@ -1,15 +1,14 @@
 #include "protocol/http_connection.hpp"
 
 #include <boost/beast/http.hpp>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <type_traits>
 #include <utility>
 
 #include "protocol/logging.hpp"
+#include "protocol/page_headers.hpp"
 #include "protocol/request_origin.hpp"
-#include "protocol/web_files.hpp"
+#include "protocol/web_content.hpp"
 
 namespace brudno::protocol {
 namespace asio = boost::asio;
@@ -23,12 +22,6 @@ namespace {
 constexpr std::string_view kSocketPath = "/uci";
 // A response to a client that reads slowly has this long to go out.
 constexpr auto kWriteTime = std::chrono::seconds(60);
-
-std::optional<std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 std::string_view target_of(const HttpConnection::Request& request) {
   return {request.target().data(), request.target().size()};
@@ -182,20 +175,32 @@ void HttpConnection::answer(const Request& request) {
     return respond(200, server_.options.token ? "{\"token\": true}\n" : "{\"token\": false}\n",
                    "application/json", keep_alive, head);
   }
-  const auto file = find_web_file(server_.options.http->web_root, target_of(request));
-  std::optional<std::string> body;
-  if (file) body = read_whole_file(file->path);
-  if (!body) return respond(404, "not found\n", "text/plain", keep_alive, head);
-  respond(200, std::move(*body), file->content_type, keep_alive, head);
+  auto file = server_.web->find(target_of(request));
+  if (!file) return respond(404, "not found\n", "text/plain", keep_alive, head);
+  const auto cached = request.find(http::field::if_none_match);
+  if (cached != request.end() &&
+      std::string_view(cached->value().data(), cached->value().size()) == file->etag) {
+    // The browser's copy is this one: no body (Cache-Control makes it ask).
+    return respond(304, "", file->content_type, keep_alive, true, file->etag);
+  }
+  respond(200, std::move(file->body), file->content_type, keep_alive, head, file->etag);
 }
 
 void HttpConnection::respond(unsigned status, std::string body, const std::string& content_type,
-                             bool keep_alive, bool head_only) {
+                             bool keep_alive, bool head_only, const std::string& etag) {
   auto response = std::make_shared<http::response<http::string_body>>(
       static_cast<http::status>(status), 11, std::move(body));
   response->set(http::field::server, "brudno");
   response->set(http::field::content_type, content_type);
+  // Kept, but asked about again each time: a new binary may bring new files,
+  // and the answer to an unchanged one is a bodiless 304.
   response->set(http::field::cache_control, "no-cache");
+  if (!etag.empty()) response->set(http::field::etag, etag);
+  response->set("X-Content-Type-Options", std::string(kNoSniff));
+  response->set("Referrer-Policy", std::string(kReferrerPolicy));
+  if (content_type.starts_with("text/html")) {
+    response->set("Content-Security-Policy", content_security_policy(response->body()));
+  }
   response->keep_alive(keep_alive);
   response->prepare_payload();
   if (head_only) response->body().clear();  // Content-Length stays the GET's

@@ -16,7 +16,7 @@ inline constexpr unsigned short kDefaultPort = 7420;
 struct HttpOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 0;
-  std::string web_root;
+  std::string web_root;  // empty: the files embedded in the binary
   // Besides its address, `localhost` and (on a loopback address) the other
   // loopback names: the names a request's Host header may give the server.
   std::vector<std::string> server_names;

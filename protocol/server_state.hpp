@@ -18,6 +18,8 @@
 
 namespace brudno::protocol {
 
+class WebContent;
+
 // What the server asks of every open connection, whatever it speaks (the
 // line protocol over TCP or a WebSocket, or HTTP before an upgrade).
 class ServerConnection {
@@ -65,6 +67,8 @@ class ServerState {
   void add_client(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
 
   const ServerOptions options;
+  // With --http: the page's files (owned by the server).
+  const WebContent* web = nullptr;
   HashBudget hash;
   ThreadBudget threads;
   // Every connection whose socket is open, a closing one among them.

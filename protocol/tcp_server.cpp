@@ -51,6 +51,12 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
       state_.options.token || state_.options.http ? state_.options.waiting_limit() : 0;
   reserve_asio_pools(io_, std::min(state_.options.max_sessions + waiting + 2, kMostReserved));
   if (const auto& http = state_.options.http) {
+    if (http->web_root.empty()) {
+      web_.emplace();
+    } else {
+      web_.emplace(http->web_root);
+    }
+    state_.web = &*web_;
     http_acceptor_.emplace(io, tcp::endpoint(asio::ip::make_address(http->host), http->port));
   }
 }

@@ -16,6 +16,7 @@
 #include "protocol/accept_backoff.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/server_state.hpp"
+#include "protocol/web_content.hpp"
 
 namespace brudno::protocol {
 
@@ -56,6 +57,7 @@ class TcpServer {
 
   boost::asio::io_context& io_;
   ServerState state_;
+  std::optional<WebContent> web_;  // with --http
   boost::asio::ip::tcp::acceptor acceptor_;
   std::optional<boost::asio::ip::tcp::acceptor> http_acceptor_;
   boost::asio::signal_set signals_;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/transposition_table.hpp"
+#include "protocol/embedded_web_files.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/request_origin.hpp"
 #include "protocol/serve.hpp"
@@ -84,9 +85,10 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "http", po::value<std::string>(),
       "HOST:PORT to serve the browser page at, and the protocol over a WebSocket at /uci "
       "(HTTPS and WSS with --tls-cert); the same limits, token and address rules as --listen")(
-      "web-root", po::value<std::string>()->default_value(BRUDNO_WEB_ROOT),
-      "the folder of the page's files (its npm packages in node_modules, installed by "
-      "tools/setup.sh)")(
+      "web-root", po::value<std::string>(),
+      "serve the page's files from this folder (protocol/web, its npm packages in "
+      "node_modules), read at each request, instead of those built into the binary: for "
+      "working on the page")(
       "server-name", po::value<std::vector<std::string>>()->composing(),
       "with --http: a host name the server is reached by (repeatable); requests whose Host "
       "header names anything but these, the --http address or localhost get 403")(
@@ -145,7 +147,6 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     }
     server.http.emplace();
     std::tie(server.http->host, server.http->port) = *http;
-    server.http->web_root = vm["web-root"].as<std::string>();
     if (vm.count("server-name")) {
       server.http->server_names = vm["server-name"].as<std::vector<std::string>>();
     }
@@ -161,16 +162,23 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
         server.http->allowed_origins.push_back(normal);
       }
     }
-    const std::filesystem::path root(server.http->web_root);
-    if (!std::filesystem::is_regular_file(root / "index.html")) {
-      err << "brudno serve: no page at --web-root '" << server.http->web_root
-          << "' (it has no index.html)\n";
-      return 2;
-    }
-    if (!std::filesystem::is_directory(root / "node_modules")) {
-      protocol::log_warn("the page's packages are not installed in ",
-                         (root / "node_modules").string(),
-                         " (tools/setup.sh installs them): the board will not load");
+    if (vm.count("web-root")) {
+      server.http->web_root = vm["web-root"].as<std::string>();
+      const std::filesystem::path root(server.http->web_root);
+      if (!std::filesystem::is_regular_file(root / "index.html")) {
+        err << "brudno serve: no page at --web-root '" << server.http->web_root
+            << "' (it has no index.html)\n";
+        return 2;
+      }
+      if (!std::filesystem::is_directory(root / "node_modules")) {
+        protocol::log_warn("the page's packages are not installed in ",
+                           (root / "node_modules").string(),
+                           " (tools/setup.sh installs them): the board will not load");
+      }
+    } else if (!protocol::embedded_web_packages()) {
+      protocol::log_warn(
+          "this binary was built without the page's npm packages (tools/setup.sh installs them "
+          "in protocol/web/node_modules before the build): the board will not load");
     }
   }
   server.threads = vm["threads"].as<int>();

@@ -49,8 +49,16 @@ class WebRoot {
 
 // The status line and the body of one HTTP/1.1 request over a plain socket.
 struct Reply {
-  std::string status;  // "HTTP/1.1 200 OK"
+  std::string status;                // "HTTP/1.1 200 OK"
+  std::vector<std::string> headers;  // "Name: value"
   std::string body;
+  // The value of the header `name` (as the server spells it), or "".
+  [[nodiscard]] std::string header(const std::string& name) const {
+    for (const auto& line : headers) {
+      if (line.starts_with(name + ": ")) return line.substr(name.size() + 2);
+    }
+    return {};
+  }
 };
 
 Reply http_get(unsigned short port, const std::string& request) {
@@ -61,6 +69,7 @@ Reply http_get(unsigned short port, const std::string& request) {
   // Headers up to the blank line, then the body's lines until the close.
   while (auto line = client.read_line(10s)) {
     if (line->empty()) break;
+    reply.headers.push_back(*line);
   }
   while (auto line = client.read_line(10s)) reply.body += *line + '\n';
   return reply;
@@ -349,6 +358,33 @@ TEST(WebServer, ServesThePageAndNothingBesideIt) {
   EXPECT_EQ(
       http_get(port, "POST / HTTP/1.1\r\n" + host_line(port) + "Content-Length: 0\r\n\r\n").status,
       "HTTP/1.1 405 Method Not Allowed");
+}
+
+// Without --web-root the page comes from the binary, with its ETag and the
+// headers that keep it to itself; a copy the browser has is not sent again.
+TEST(WebServer, TheBuiltInPageComesWithItsHeadersAndIsNotSentTwice) {
+  Server server({"--http", "127.0.0.1:0"});
+  const auto port = server.http_port();
+  const auto index = http_get(port, get(port, "/"));
+  ASSERT_EQ(index.status, "HTTP/1.1 200 OK");
+  EXPECT_NE(index.body.find("<script type=\"module\" src=\"app.js\">"), std::string::npos);
+  EXPECT_TRUE(index.header("Content-Security-Policy")
+                  .starts_with("default-src 'self'; script-src 'self' 'sha256-"))
+      << index.header("Content-Security-Policy");
+  EXPECT_EQ(index.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(index.header("Referrer-Policy"), "no-referrer");
+  EXPECT_EQ(index.header("Cache-Control"), "no-cache");
+  const std::string etag = index.header("ETag");
+  ASSERT_EQ(etag.size(), 18u) << etag;
+  const auto again = http_get(port, "GET / HTTP/1.1\r\n" + host_line(port) +
+                                        "If-None-Match: " + etag + "\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(again.status, "HTTP/1.1 304 Not Modified");
+  EXPECT_EQ(again.body, "");
+  const auto script = http_get(port, get(port, "/app.js"));
+  EXPECT_EQ(script.status, "HTTP/1.1 200 OK");
+  EXPECT_EQ(script.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_NE(script.header("ETag"), etag);
+  EXPECT_EQ(http_get(port, get(port, "/absent.js")).status, "HTTP/1.1 404 Not Found");
 }
 
 TEST(WebServer, MalformedRequestsAreRefusedWhileASessionGoesOn) {
