@@ -1,14 +1,14 @@
 #include "protocol/http_connection.hpp"
 
 #include <boost/beast/http.hpp>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <type_traits>
 #include <utility>
 
 #include "protocol/logging.hpp"
-#include "protocol/web_files.hpp"
+#include "protocol/page_headers.hpp"
+#include "protocol/request_origin.hpp"
+#include "protocol/web_content.hpp"
 
 namespace brudno::protocol {
 namespace asio = boost::asio;
@@ -22,12 +22,6 @@ namespace {
 constexpr std::string_view kSocketPath = "/uci";
 // A response to a client that reads slowly has this long to go out.
 constexpr auto kWriteTime = std::chrono::seconds(60);
-
-std::optional<std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 std::string_view target_of(const HttpConnection::Request& request) {
   return {request.target().data(), request.target().size()};
@@ -137,8 +131,34 @@ void HttpConnection::on_request(const boost::system::error_code& error) {
 
 void HttpConnection::answer(const Request& request) {
   const std::string_view path = path_of(target_of(request));
+  boost::system::error_code ignored;
+  const auto local = stream_.socket().local_endpoint(ignored);
+  const auto& http_options = *server_.options.http;
+  const ServerIdentity identity =
+      identity_at(local.address().to_string(), local.address().is_loopback(), local.port(),
+                  stream_.is_tls(), http_options.server_names);
+  const auto host = request[http::field::host];
+  if (!host_names_server({host.data(), host.size()}, identity)) {
+    // A page of another site that reached this address through its own
+    // name (DNS rebinding), or a request meant for another server.
+    log_warn("connection ", id_, ": refused a request for host '",
+             std::string_view(host.data(), host.size()), "' (--server-name adds names)");
+    return respond(403, "this server does not answer to that host name\n", "text/plain", false);
+  }
   if (websocket::is_upgrade(request)) {
     if (path != kSocketPath) return respond(404, "not found\n", "text/plain", false);
+    // A browser names the page that opens a WebSocket; a client that is no
+    // browser names none and cannot be driven by a page.
+    const auto origin = request.find(http::field::origin);
+    if (origin != request.end() &&
+        !origin_is_allowed({origin->value().data(), origin->value().size()}, identity,
+                           http_options.allowed_origins)) {
+      log_warn("connection ", id_, ": refused a WebSocket from the page of origin '",
+               std::string_view(origin->value().data(), origin->value().size()),
+               "' (--allow-origin admits others)");
+      return respond(403, "WebSocket connections are accepted only from this server's own page\n",
+                     "text/plain", false);
+    }
     return upgrade(parser_->release());
   }
   if (path == kSocketPath) {
@@ -155,20 +175,32 @@ void HttpConnection::answer(const Request& request) {
     return respond(200, server_.options.token ? "{\"token\": true}\n" : "{\"token\": false}\n",
                    "application/json", keep_alive, head);
   }
-  const auto file = find_web_file(server_.options.http->web_root, target_of(request));
-  std::optional<std::string> body;
-  if (file) body = read_whole_file(file->path);
-  if (!body) return respond(404, "not found\n", "text/plain", keep_alive, head);
-  respond(200, std::move(*body), file->content_type, keep_alive, head);
+  auto file = server_.web->find(target_of(request));
+  if (!file) return respond(404, "not found\n", "text/plain", keep_alive, head);
+  const auto cached = request.find(http::field::if_none_match);
+  if (cached != request.end() &&
+      std::string_view(cached->value().data(), cached->value().size()) == file->etag) {
+    // The browser's copy is this one: no body (Cache-Control makes it ask).
+    return respond(304, "", file->content_type, keep_alive, true, file->etag);
+  }
+  respond(200, std::move(file->body), file->content_type, keep_alive, head, file->etag);
 }
 
 void HttpConnection::respond(unsigned status, std::string body, const std::string& content_type,
-                             bool keep_alive, bool head_only) {
+                             bool keep_alive, bool head_only, const std::string& etag) {
   auto response = std::make_shared<http::response<http::string_body>>(
       static_cast<http::status>(status), 11, std::move(body));
   response->set(http::field::server, "brudno");
   response->set(http::field::content_type, content_type);
+  // Kept, but asked about again each time: a new binary may bring new files,
+  // and the answer to an unchanged one is a bodiless 304.
   response->set(http::field::cache_control, "no-cache");
+  if (!etag.empty()) response->set(http::field::etag, etag);
+  response->set("X-Content-Type-Options", std::string(kNoSniff));
+  response->set("Referrer-Policy", std::string(kReferrerPolicy));
+  if (content_type.starts_with("text/html")) {
+    response->set("Content-Security-Policy", content_security_policy(response->body()));
+  }
   response->keep_alive(keep_alive);
   response->prepare_payload();
   if (head_only) response->body().clear();  // Content-Length stays the GET's
@@ -265,6 +297,14 @@ void HttpConnection::close() {
   if (server_.connections.empty() && server_.shutting_down && server_.on_last_connection_closed) {
     server_.on_last_connection_closed();
   }
+}
+
+HttpConnection::Waiting HttpConnection::waiting_state() {
+  boost::system::error_code error;
+  const std::size_t unread = stream_.socket().available(error);
+  if (!error && unread > 0) return Waiting::kUnread;
+  const bool spoke = !received_.empty() || (parser_ && parser_->got_some());
+  return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 
 void HttpConnection::close_unauthenticated() {

@@ -45,6 +45,7 @@ class HttpConnection : public ServerConnection,
 
   void start();
   void close_unauthenticated() override;
+  [[nodiscard]] Waiting waiting_state() override;
   void shut_down() override;
 
  private:
@@ -55,8 +56,10 @@ class HttpConnection : public ServerConnection,
   void answer(const Request& request);
   void upgrade(Request request);
   void on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket);
+  // With `etag`, the ETag header of the file sent; every response carries
+  // the headers of protocol/page_headers.hpp.
   void respond(unsigned status, std::string body, const std::string& content_type, bool keep_alive,
-               bool head_only = false);
+               bool head_only = false, const std::string& etag = {});
   void after_response(bool keep_alive);
   void arm_deadline(std::chrono::steady_clock::duration time);
   void close();

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace brudno::protocol {
 
@@ -15,7 +16,13 @@ inline constexpr unsigned short kDefaultPort = 7420;
 struct HttpOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 0;
-  std::string web_root;
+  std::string web_root;  // empty: the files embedded in the binary
+  // Besides its address, `localhost` and (on a loopback address) the other
+  // loopback names: the names a request's Host header may give the server.
+  std::vector<std::string> server_names;
+  // Origins besides the server's own whose pages may open the WebSocket,
+  // normalized ("https://analysis.example.org", lowercase, no '/' at the end).
+  std::vector<std::string> allowed_origins;
 };
 
 struct ServerOptions {
@@ -34,10 +41,17 @@ struct ServerOptions {
   std::optional<std::string> token;  // set: clients must send `auth <token>` first
   // With a token, as sshd's LoginGraceTime and MaxStartups: a connection that
   // has not authenticated within this time is closed, and connections waiting
-  // to authenticate have a limit of their own (past it, the oldest is closed);
-  // they take no session slot and no table memory.
+  // to authenticate have a limit of their own (past it, a silent one is
+  // closed: ServerState::add_waiting()); they take no session slot and no
+  // table memory. 0: twice max_sessions, at least kLeastWaiting, so that a
+  // burst of clients that all send their token at once fits.
   std::chrono::seconds auth_timeout{10};
-  std::size_t max_unauthenticated = 16;
+  std::size_t max_unauthenticated = 0;
+  static constexpr std::size_t kLeastWaiting = 16;
+  [[nodiscard]] std::size_t waiting_limit() const {
+    if (max_unauthenticated > 0) return max_unauthenticated;
+    return max_sessions * 2 > kLeastWaiting ? max_sessions * 2 : kLeastWaiting;
+  }
   // Both set: every connection speaks TLS with this certificate (chain, PEM)
   // and key, read at start and again on SIGHUP. The TLS handshake is part of
   // the grace period above.

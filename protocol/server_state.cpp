@@ -4,13 +4,30 @@ namespace brudno::protocol {
 
 void ServerState::add_waiting(std::uint64_t id,
                               const std::shared_ptr<ServerConnection>& connection) {
-  if (unauthenticated.size() >= options.max_unauthenticated) {
-    const auto oldest = unauthenticated.begin();
-    const auto waiting = oldest->second.lock();
-    unauthenticated.erase(oldest);
-    if (waiting) waiting->close_unauthenticated();
-  }
+  if (unauthenticated.size() >= options.waiting_limit()) make_room_to_wait();
   unauthenticated.emplace(id, connection);
+}
+
+void ServerState::make_room_to_wait() {
+  using Waiting = ServerConnection::Waiting;
+  auto evicted = unauthenticated.end();
+  for (auto it = unauthenticated.begin(); it != unauthenticated.end(); ++it) {
+    const auto waiting = it->second.lock();
+    if (!waiting) {
+      evicted = it;  // closing already: its entry goes first
+      break;
+    }
+    const Waiting state = waiting->waiting_state();
+    if (state == Waiting::kSilent) {
+      evicted = it;
+      break;
+    }
+    if (state == Waiting::kSpoke && evicted == unauthenticated.end()) evicted = it;
+  }
+  if (evicted == unauthenticated.end()) return;  // every one has bytes to be read
+  const auto waiting = evicted->second.lock();
+  unauthenticated.erase(evicted);
+  if (waiting) waiting->close_unauthenticated();
 }
 
 std::optional<std::string> ServerState::refusal_of_new_client() const {

@@ -18,11 +18,21 @@
 
 namespace brudno::protocol {
 
+class WebContent;
+
 // What the server asks of every open connection, whatever it speaks (the
 // line protocol over TCP or a WebSocket, or HTTP before an upgrade).
 class ServerConnection {
  public:
+  // Where a connection that waits to prove who it is stands, for choosing
+  // which to close when too many wait.
+  enum class Waiting {
+    kSilent,  // nothing received since it began waiting, nothing unread
+    kSpoke,   // something read, but no token (or request) whole, nothing unread
+    kUnread,  // bytes in its socket not read yet: its token may be among them
+  };
   virtual ~ServerConnection() = default;
+  [[nodiscard]] virtual Waiting waiting_state() = 0;
   // Too many connections wait to prove who they are (their token, or their
   // first HTTP request), and this one has waited longest.
   virtual void close_unauthenticated() = 0;
@@ -40,9 +50,13 @@ class ServerState {
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) {}
 
   // A connection that has not proved who it is joins the waiting ones; when
-  // they are at their limit, the one that has waited longest is closed. A
-  // stranger who opens connections and sends nothing pushes out only his
-  // own: a client that speaks at once always gets its turn.
+  // they are at their limit (ServerOptions::waiting_limit()), the silent one
+  // that has waited longest is closed, or, when none is silent, the oldest
+  // that has sent something but not its token; one whose bytes wait unread
+  // in its socket never is (they are read first, and may be its token), so
+  // the limit may be passed while such bytes wait. A stranger who opens
+  // connections and sends nothing pushes out only his own: a client that
+  // speaks at once always gets its turn.
   void add_waiting(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
   // Before a new line-protocol client is served: nothing when it may go on,
   // or the error line that refuses it (without a token, the session limit;
@@ -53,6 +67,8 @@ class ServerState {
   void add_client(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
 
   const ServerOptions options;
+  // With --http: the page's files (owned by the server).
+  const WebContent* web = nullptr;
   HashBudget hash;
   ThreadBudget threads;
   // Every connection whose socket is open, a closing one among them.
@@ -67,6 +83,10 @@ class ServerState {
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;
   std::function<void()> on_last_connection_closed;
+
+ private:
+  // Closes one waiting connection as add_waiting() says, if one may go.
+  void make_room_to_wait();
 };
 
 }  // namespace brudno::protocol

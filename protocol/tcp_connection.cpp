@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "protocol/auth_token.hpp"
+#include "protocol/http_request_line.hpp"
 #include "protocol/idle_memory.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/server_state.hpp"
@@ -244,6 +245,16 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
                    asio::buffers_begin(input_.data()) + static_cast<std::ptrdiff_t>(bytes - 1));
   input_.consume(bytes);
   if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (!first_line_read_) {
+    first_line_read_ = true;
+    if (is_http_request_line(line)) {
+      // A browser's request (a web page posting a form to this port, its
+      // body written as engine commands): nothing of it is read as a command.
+      log_warn("connection ", id_, ": an HTTP request on the line port; closing");
+      finishing_ = true;
+      return close_now();
+    }
+  }
   arm_idle_timer();
   take_line(std::move(line));
   if (!finishing_) read_on();
@@ -352,6 +363,19 @@ void TcpConnection::arm_grace_timer() {
     self->finish("authentication timed out", "info string error: no 'auth <token>' within " +
                                                  seconds + " seconds; closing the connection");
   });
+}
+
+TcpConnection::Waiting TcpConnection::waiting_state() {
+  boost::system::error_code error;
+  const std::size_t unread = std::visit(
+      [&](auto& stream) { return beast::get_lowest_layer(stream).socket().available(error); },
+      stream_);
+  if (!error && unread > 0) return Waiting::kUnread;
+  // A WebSocket has sent its upgrade request, a TLS client its handshake.
+  const bool spoke = input_.size() > 0 || message_.size() > 0 ||
+                     std::holds_alternative<WebSocket>(stream_) ||
+                     (tls_context_ && handshake_done_);
+  return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 
 void TcpConnection::close_unauthenticated() {

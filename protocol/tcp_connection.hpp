@@ -57,6 +57,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void shut_down() override;
   // Too many connections wait to authenticate and this one has waited longest.
   void close_unauthenticated() override;
+  [[nodiscard]] Waiting waiting_state() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
  private:
@@ -140,6 +141,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool holds_slot_;           // the session's slot and table are counted
   HeldLines held_lines_;
   bool closed_ = false;
+  bool first_line_read_ = false;  // an HTTP request line first closes the line port at once
   Sink sink_;
   std::unique_ptr<UciSession> session_;
 };

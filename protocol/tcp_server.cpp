@@ -8,6 +8,7 @@
 #include "protocol/byte_stream.hpp"
 #include "protocol/http_connection.hpp"
 #include "protocol/logging.hpp"
+#include "protocol/open_file_limit.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tcp_connection.hpp"
 
@@ -40,14 +41,22 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
       signals_(io, SIGINT, SIGTERM, SIGHUP),
       tls_(state_.options.tls() ? load_tls_context(state_.options) : nullptr),
-      shutdown_deadline_(io) {
+      shutdown_deadline_(io),
+      accept_retry_(io),
+      http_accept_retry_(io) {
   // Room for every session, every connection waiting to authenticate, the
   // acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
   const std::size_t waiting =
-      state_.options.token || state_.options.http ? state_.options.max_unauthenticated : 0;
+      state_.options.token || state_.options.http ? state_.options.waiting_limit() : 0;
   reserve_asio_pools(io_, std::min(state_.options.max_sessions + waiting + 2, kMostReserved));
   if (const auto& http = state_.options.http) {
+    if (http->web_root.empty()) {
+      web_.emplace();
+    } else {
+      web_.emplace(http->web_root);
+    }
+    state_.web = &*web_;
     http_acceptor_.emplace(io, tcp::endpoint(asio::ip::make_address(http->host), http->port));
   }
 }
@@ -85,16 +94,16 @@ void TcpServer::reload_tls() {
 }
 
 void TcpServer::accept_next() {
-  acceptor_.async_accept(asio::make_strand(io_),
-                         [this](const boost::system::error_code& error, tcp::socket socket) {
-                           if (error == asio::error::operation_aborted) return;  // shutting down
-                           if (error) {
-                             log_error("accept failed: ", error.message());
-                           } else {
-                             on_accept(std::move(socket));
-                           }
-                           accept_next();
-                         });
+  acceptor_.async_accept(
+      asio::make_strand(io_), [this](const boost::system::error_code& error, tcp::socket socket) {
+        if (error == asio::error::operation_aborted) return;  // shutting down
+        if (error) {
+          return accept_later(accept_backoff_, accept_retry_, error, "", &TcpServer::accept_next);
+        }
+        accept_backoff_.succeeded();
+        on_accept(std::move(socket));
+        accept_next();
+      });
 }
 
 void TcpServer::on_accept(tcp::socket socket) {
@@ -116,17 +125,33 @@ void TcpServer::on_accept(tcp::socket socket) {
 }
 
 void TcpServer::accept_next_http() {
-  http_acceptor_->async_accept(asio::make_strand(io_),
-                               [this](const boost::system::error_code& error, tcp::socket socket) {
-                                 if (error == asio::error::operation_aborted)
-                                   return;  // shutting down
-                                 if (error) {
-                                   log_error("accept failed (http): ", error.message());
-                                 } else {
-                                   on_http_accept(std::move(socket));
-                                 }
-                                 accept_next_http();
-                               });
+  http_acceptor_->async_accept(
+      asio::make_strand(io_), [this](const boost::system::error_code& error, tcp::socket socket) {
+        if (error == asio::error::operation_aborted) return;  // shutting down
+        if (error) {
+          return accept_later(http_accept_backoff_, http_accept_retry_, error, " (http)",
+                              &TcpServer::accept_next_http);
+        }
+        http_accept_backoff_.succeeded();
+        on_http_accept(std::move(socket));
+        accept_next_http();
+      });
+}
+
+void TcpServer::accept_later(AcceptBackoff& backoff, asio::steady_timer& timer,
+                             const boost::system::error_code& error, const char* which,
+                             void (TcpServer::*accept_again)()) {
+  const auto step = backoff.failed(AcceptBackoff::Clock::now());
+  if (step.log_with_unlogged) {
+    log_error("accept failed", which, ": ", error.message(), "; trying again in ",
+              step.delay.count(), " ms (", *step.log_with_unlogged,
+              " more failures since the last such line)");
+  }
+  timer.expires_after(step.delay);
+  timer.async_wait([this, accept_again](const boost::system::error_code& waited) {
+    if (waited || state_.shutting_down) return;
+    (this->*accept_again)();
+  });
 }
 
 // Until its request is in, an HTTP connection waits as an unauthenticated
@@ -174,6 +199,8 @@ void TcpServer::shut_down(int signal) {
   boost::system::error_code ignored;
   acceptor_.close(ignored);
   if (http_acceptor_) http_acceptor_->close(ignored);
+  accept_retry_.cancel();
+  http_accept_retry_.cancel();
   state_.shutting_down = true;
   // Each connection stops its search, sends the bestmove and closes; the
   // server stops with the last of them, or at the deadline.
@@ -212,6 +239,8 @@ std::optional<std::string> tls_files_problem(const ServerOptions& options) {
 }
 
 std::optional<std::string> serve(const ServerOptions& options, const ListeningCallback& listening) {
+  const auto limit = raise_open_file_limit(descriptors_needed(options));
+  if (const auto warning = open_file_limit_warning(limit, options)) log_warn(*warning);
   asio::io_context io;
   try {
     TcpServer tcp(io, options);

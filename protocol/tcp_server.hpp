@@ -13,8 +13,10 @@
 // (asio.hpp first: it fixes an include Boost.Asio misses.)
 #include <boost/asio/ssl.hpp>
 
+#include "protocol/accept_backoff.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/server_state.hpp"
+#include "protocol/web_content.hpp"
 
 namespace brudno::protocol {
 
@@ -45,16 +47,26 @@ class TcpServer {
   void on_accept(boost::asio::ip::tcp::socket socket);
   void accept_next_http();
   void on_http_accept(boost::asio::ip::tcp::socket socket);
+  // After a failed accept: logs it (rate-limited) and calls `accept_again`
+  // after the backoff's delay.
+  void accept_later(AcceptBackoff& backoff, boost::asio::steady_timer& timer,
+                    const boost::system::error_code& error, const char* which,
+                    void (TcpServer::*accept_again)());
   void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
   void shut_down(int signal);
 
   boost::asio::io_context& io_;
   ServerState state_;
+  std::optional<WebContent> web_;  // with --http
   boost::asio::ip::tcp::acceptor acceptor_;
   std::optional<boost::asio::ip::tcp::acceptor> http_acceptor_;
   boost::asio::signal_set signals_;
   std::shared_ptr<boost::asio::ssl::context> tls_;  // null without TLS
   boost::asio::steady_timer shutdown_deadline_;
+  AcceptBackoff accept_backoff_;
+  AcceptBackoff http_accept_backoff_;
+  boost::asio::steady_timer accept_retry_;
+  boost::asio::steady_timer http_accept_retry_;
   std::uint64_t next_id_ = 1;
 };
 

@@ -65,10 +65,11 @@ std::optional<WebFile> find_web_file(const std::string& web_root, std::string_vi
         std::end(kVendorPackages)) {
       return std::nullopt;
     }
-    return WebFile{web_root + "/node_modules/" + std::string(rest), std::string(*type)};
+    const std::string relative = "node_modules/" + std::string(rest);
+    return WebFile{web_root + "/" + relative, relative, std::string(*type)};
   }
   if (path.starts_with("node_modules/")) return std::nullopt;  // only through /vendor/
-  return WebFile{web_root + "/" + std::string(path), std::string(*type)};
+  return WebFile{web_root + "/" + std::string(path), std::string(path), std::string(*type)};
 }
 
 }  // namespace brudno::protocol

@@ -11,8 +11,9 @@
 namespace brudno::protocol {
 
 struct WebFile {
-  std::string path;          // on disk
-  std::string content_type;  // for the Content-Type header
+  std::string path;           // on disk: web_root and the relative path
+  std::string relative_path;  // below the page's folder ("node_modules/chess.js/...")
+  std::string content_type;   // for the Content-Type header
 };
 
 // The npm packages the page loads, served under /vendor/<package>/.

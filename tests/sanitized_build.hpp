@@ -31,11 +31,14 @@ inline constexpr bool kThreadSanitized =
     false;
 #endif
 
-inline constexpr bool kSanitized =
+// The debug preset's AddressSanitizer (with UndefinedBehaviorSanitizer).
+inline constexpr bool kAddressSanitized =
 #ifdef BRUDNO_ADDRESS_SANITIZED
     true;
 #else
-    kThreadSanitized;
+    false;
 #endif
+
+inline constexpr bool kSanitized = kAddressSanitized || kThreadSanitized;
 
 }  // namespace brudno::test_build

@@ -10,9 +10,12 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "engine/transposition_table.hpp"
+#include "protocol/embedded_web_files.hpp"
 #include "protocol/logging.hpp"
+#include "protocol/request_origin.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tokens.hpp"
 #include "tools/command.hpp"
@@ -82,9 +85,16 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "http", po::value<std::string>(),
       "HOST:PORT to serve the browser page at, and the protocol over a WebSocket at /uci "
       "(HTTPS and WSS with --tls-cert); the same limits, token and address rules as --listen")(
-      "web-root", po::value<std::string>()->default_value(BRUDNO_WEB_ROOT),
-      "the folder of the page's files (its npm packages in node_modules, installed by "
-      "tools/setup.sh)")(
+      "web-root", po::value<std::string>(),
+      "serve the page's files from this folder (protocol/web, its npm packages in "
+      "node_modules), read at each request, instead of those built into the binary: for "
+      "working on the page")(
+      "server-name", po::value<std::vector<std::string>>()->composing(),
+      "with --http: a host name the server is reached by (repeatable); requests whose Host "
+      "header names anything but these, the --http address or localhost get 403")(
+      "allow-origin", po::value<std::vector<std::string>>()->composing(),
+      "with --http: the origin (scheme://host:port) of another page that may open the "
+      "WebSocket (repeatable); by default only the server's own page may")(
       "token-file", po::value<std::string>(),
       "require each client to send 'auth <token>' first; the token is the file's first line")(
       "auth-timeout", po::value<long>()->default_value(defaults.auth_timeout.count()),
@@ -97,9 +107,11 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "insecure",
       "allow an address other machines can reach without a token or without TLS (a warning "
       "is logged)")(
-      "max-unauthenticated", po::value<Count>()->default_value(Count{defaults.max_unauthenticated}),
-      "with --token-file: connections waiting to send their token at once; they take no "
-      "session and no table memory, and a new one closes the one that has waited longest")(
+      "max-unauthenticated", po::value<Count>(),
+      "connections waiting to send their token (with --token-file) or their HTTP request at "
+      "once (default: twice --max-sessions, at least 16); they take no session and no table "
+      "memory. Past it a new one closes the silent one that has waited longest; one whose "
+      "bytes are in and unread is never closed for it")(
       "threads", po::value<int>()->default_value(hardware),
       "search threads for the whole server; no session's Threads may exceed it")(
       "max-sessions", po::value<Count>()->default_value(Count{defaults.max_sessions}),
@@ -135,17 +147,38 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     }
     server.http.emplace();
     std::tie(server.http->host, server.http->port) = *http;
-    server.http->web_root = vm["web-root"].as<std::string>();
-    const std::filesystem::path root(server.http->web_root);
-    if (!std::filesystem::is_regular_file(root / "index.html")) {
-      err << "brudno serve: no page at --web-root '" << server.http->web_root
-          << "' (it has no index.html)\n";
-      return 2;
+    if (vm.count("server-name")) {
+      server.http->server_names = vm["server-name"].as<std::vector<std::string>>();
     }
-    if (!std::filesystem::is_directory(root / "node_modules")) {
-      protocol::log_warn("the page's packages are not installed in ",
-                         (root / "node_modules").string(),
-                         " (tools/setup.sh installs them): the board will not load");
+    if (vm.count("allow-origin")) {
+      for (const auto& origin : vm["allow-origin"].as<std::vector<std::string>>()) {
+        const std::string normal = protocol::normalized_origin(origin);
+        if (normal.empty()) {
+          err << "brudno serve: --allow-origin wants http://HOST[:PORT] or https://HOST[:PORT], "
+                 "got '"
+              << origin << "'\n";
+          return 2;
+        }
+        server.http->allowed_origins.push_back(normal);
+      }
+    }
+    if (vm.count("web-root")) {
+      server.http->web_root = vm["web-root"].as<std::string>();
+      const std::filesystem::path root(server.http->web_root);
+      if (!std::filesystem::is_regular_file(root / "index.html")) {
+        err << "brudno serve: no page at --web-root '" << server.http->web_root
+            << "' (it has no index.html)\n";
+        return 2;
+      }
+      if (!std::filesystem::is_directory(root / "node_modules")) {
+        protocol::log_warn("the page's packages are not installed in ",
+                           (root / "node_modules").string(),
+                           " (tools/setup.sh installs them): the board will not load");
+      }
+    } else if (!protocol::embedded_web_packages()) {
+      protocol::log_warn(
+          "this binary was built without the page's npm packages (tools/setup.sh installs them "
+          "in protocol/web/node_modules before the build): the board will not load");
     }
   }
   server.threads = vm["threads"].as<int>();
@@ -156,7 +189,8 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   server.max_total_hash_megabytes = vm["max-total-hash"].as<Count>().value;
   server.output_backlog_bytes = vm["output-backlog"].as<Count>().value;
   server.auth_timeout = std::chrono::seconds(vm["auth-timeout"].as<long>());
-  server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
+  const bool waiting_limit_given = vm.count("max-unauthenticated") > 0;
+  if (waiting_limit_given) server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
   constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
   std::ostringstream problem;
   if (server.threads < 1 || server.threads > hardware) {
@@ -179,7 +213,7 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     problem << "--output-backlog must be at least 4096 bytes";
   } else if (server.auth_timeout.count() < 1) {
     problem << "--auth-timeout must be at least 1 second";
-  } else if (server.max_unauthenticated < 1) {
+  } else if (waiting_limit_given && server.max_unauthenticated < 1) {
     problem << "--max-unauthenticated must be at least 1";
   }
   if (!problem.str().empty()) {

@@ -42,6 +42,7 @@ if [ "$profile" = all ]; then
     polyglot                  # the UCI-to-xboard adapter, for its end-to-end test
     stockfish                 # the Chess960 perft oracle of tests/games/chess960_stockfish_test
     openmpi-bin libopenmpi-dev libboost-mpi-dev  # brudno-mpi, the batch commands over MPI ranks
+    help2man dpkg-dev         # the man page from --help; the Debian package's library dependencies
     # The network trainer tools/nnue and its test: PyTorch and numpy for
     # /usr/bin/python3, matplotlib for the loss picture, and OpenBLAS, without
     # which PyTorch falls back to the reference BLAS (ten times slower here).

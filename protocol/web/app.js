@@ -31,6 +31,9 @@ const settings = {
 let view = null
 let shownKey = "" // the key of the shown position's snapshot, kept by positionChanged()
 let token = new URLSearchParams(location.hash.slice(1)).get("token") ?? ""
+// Read once, then taken out of the address: it stays out of the history,
+// bookmarks and a screen being shared.
+if (location.hash.includes("token=")) history.replaceState(null, "", location.pathname + location.search)
 let tokenWanted = false
 
 const socket = new EngineSocket({onLine: receive, onState: socketState})

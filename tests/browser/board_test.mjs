@@ -158,11 +158,23 @@ try {
     page.on("response", (response) => {
         if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} for ${response.url()}`)
     })
+    // Whatever the Content-Security-Policy blocks is a fault of the page or of the policy.
+    page.on("console", (message) => {
+        if (message.text().includes("Content Security Policy")) pageErrors.push(message.text())
+    })
 
-    await page.goto(url, {waitUntil: "load"})
+    // The page as a link with a token opens it: the token is read, then taken
+    // out of the address.
+    const response = await page.goto(`${url}#token=0123456789abcdef-not-used`, {waitUntil: "load"})
+    const headers = response.headers()
+    if (!headers["content-security-policy"]?.includes("script-src 'self' 'sha256-")) {
+        await fail(`the page came without its Content-Security-Policy: ${headers["content-security-policy"]}`)
+    }
+    if (headers["x-content-type-options"] !== "nosniff") await fail("the page came without X-Content-Type-Options: nosniff")
     await waitInPage(page, "the connection to the engine",
         () => document.getElementById("status")?.dataset.state === "ready")
-    log("page loaded and connected")
+    await waitInPage(page, "the #token= taken out of the address", () => location.hash === "" && location.pathname === "/")
+    log("page loaded and connected, its token out of the address")
 
     // 1. e4 through the board: a click on the pawn, a click on its target.
     await page.waitForSelector('#board rect.square[data-square="e2"]')

@@ -20,19 +20,31 @@
 
 namespace brudno::testing {
 
+// How the test starts the server, besides its options: the shell's limits
+// on its address space (ulimit -v) and open files (ulimit -n), and the
+// options before `serve` (--log-file).
+struct Launch {
+  std::optional<long> address_space_kb;
+  std::optional<long> open_files;
+  std::vector<std::string> global_options;
+};
+
 // The server as an operator starts it; its first output line names the port.
-// With `address_space_kb` its address space is capped (the shell's ulimit -v).
 class Server {
  public:
   explicit Server(std::vector<std::string> options = {},
-                  std::optional<long> address_space_kb = std::nullopt) {
-    std::vector<std::string> args = {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"};
+                  std::optional<long> address_space_kb = std::nullopt)
+      : Server(std::move(options), Launch{address_space_kb, std::nullopt, {}}) {}
+  Server(std::vector<std::string> options, const Launch& launch) {
+    std::vector<std::string> args = launch.global_options;
+    args.insert(args.end(), {"--log-level", "warn", "serve", "--listen", "127.0.0.1:0"});
     args.insert(args.end(), options.begin(), options.end());
-    if (address_space_kb) {
-      args.insert(
-          args.begin(),
-          {"-c", "ulimit -v " + std::to_string(*address_space_kb) + " && exec \"$0\" \"$@\"",
-           BRUDNO_BINARY});
+    std::string limits;
+    if (launch.address_space_kb)
+      limits += "ulimit -v " + std::to_string(*launch.address_space_kb) + " && ";
+    if (launch.open_files) limits += "ulimit -n " + std::to_string(*launch.open_files) + " && ";
+    if (!limits.empty()) {
+      args.insert(args.begin(), {"-c", limits + "exec \"$0\" \"$@\"", BRUDNO_BINARY});
       process_ = std::make_unique<tools::PipeEngine>("/bin/sh", args);
     } else {
       process_ = std::make_unique<tools::PipeEngine>(BRUDNO_BINARY, args);

@@ -49,8 +49,16 @@ class WebRoot {
 
 // The status line and the body of one HTTP/1.1 request over a plain socket.
 struct Reply {
-  std::string status;  // "HTTP/1.1 200 OK"
+  std::string status;                // "HTTP/1.1 200 OK"
+  std::vector<std::string> headers;  // "Name: value"
   std::string body;
+  // The value of the header `name` (as the server spells it), or "".
+  [[nodiscard]] std::string header(const std::string& name) const {
+    for (const auto& line : headers) {
+      if (line.starts_with(name + ": ")) return line.substr(name.size() + 2);
+    }
+    return {};
+  }
 };
 
 Reply http_get(unsigned short port, const std::string& request) {
@@ -61,13 +69,19 @@ Reply http_get(unsigned short port, const std::string& request) {
   // Headers up to the blank line, then the body's lines until the close.
   while (auto line = client.read_line(10s)) {
     if (line->empty()) break;
+    reply.headers.push_back(*line);
   }
   while (auto line = client.read_line(10s)) reply.body += *line + '\n';
   return reply;
 }
 
-std::string get(const std::string& path) {
-  return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+// The Host header of a request for the server at 127.0.0.1:port.
+std::string host_line(unsigned short port) {
+  return "Host: 127.0.0.1:" + std::to_string(port) + "\r\n";
+}
+
+std::string get(unsigned short port, const std::string& path) {
+  return "GET " + path + " HTTP/1.1\r\n" + host_line(port) + "Connection: close\r\n\r\n";
 }
 
 // Every test runs over plain WebSocket and over WSS with a test certificate.
@@ -144,6 +158,61 @@ TEST_P(WebSocketServer, SeveralLinesInOneMessageAreTakenInOrder) {
   const auto search = client->read_until("bestmove");
   ASSERT_FALSE(search.empty());
   EXPECT_EQ(search.back(), "bestmove 3");
+}
+
+// The status line of the answer to a WebSocket upgrade for /uci with these
+// Host and Origin headers (no Origin when it is empty), over TLS with
+// `certificate`; the connection then closes.
+std::string upgrade_status(unsigned short port, const std::string& certificate,
+                           const std::string& host, const std::string& origin) {
+  LineClient client = certificate.empty() ? LineClient(port) : LineClient(port, certificate);
+  std::string request = "GET /uci HTTP/1.1\r\nHost: " + host +
+                        "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        "Sec-WebSocket-Version: 13\r\n";
+  if (!origin.empty()) request += "Origin: " + origin + "\r\n";
+  client.send_raw(request + "\r\n");
+  return client.read_line(10s).value_or("(no answer)");
+}
+
+// Another web page in the user's browser may open a WebSocket to any
+// address; the browser names the page in Origin. A DNS-rebinding page
+// reaches the server under its own host name, which the browser sends as
+// Host. Only the server's own page (and --allow-origin's) is let in.
+TEST_P(WebSocketServer, UpgradesFromOtherPagesOrHostNamesAreRefused) {
+  const auto server = start(
+      {"--allow-origin", "https://Analysis.example.org/", "--server-name", "engine.example.org"});
+  const auto port = server->http_port();
+  const std::string certificate = tls() ? certificate_->certificate() : "";
+  const std::string at = ":" + std::to_string(port);
+  const std::string scheme = tls() ? "https://" : "http://";
+  const std::string other_scheme = tls() ? "http://" : "https://";
+  const auto status = [&](const std::string& host, const std::string& origin) {
+    return upgrade_status(port, certificate, host, origin);
+  };
+  const std::string accepted = "HTTP/1.1 101 Switching Protocols";
+  const std::string forbidden = "HTTP/1.1 403 Forbidden";
+  EXPECT_EQ(status("127.0.0.1" + at, scheme + "127.0.0.1" + at), accepted);
+  EXPECT_EQ(status("localhost" + at, scheme + "localhost" + at), accepted);
+  EXPECT_EQ(status("engine.example.org" + at, scheme + "engine.example.org" + at), accepted);
+  EXPECT_EQ(status("127.0.0.1" + at, "https://analysis.example.org"), accepted);
+  EXPECT_EQ(status("127.0.0.1" + at, ""), accepted);  // no browser, no page
+  EXPECT_EQ(status("127.0.0.1" + at, "http://evil.example"), forbidden);
+  EXPECT_EQ(status("127.0.0.1" + at, scheme + "evil.example" + at), forbidden);
+  EXPECT_EQ(status("127.0.0.1" + at, scheme + "127.0.0.1:1"), forbidden);
+  EXPECT_EQ(status("127.0.0.1" + at, other_scheme + "127.0.0.1" + at), forbidden);
+  EXPECT_EQ(status("127.0.0.1" + at, "null"), forbidden);
+  EXPECT_EQ(status("evil.example" + at, scheme + "evil.example" + at), forbidden);  // rebinding
+  EXPECT_EQ(status("127.0.0.1:1", scheme + "127.0.0.1" + at), forbidden);
+  EXPECT_EQ(status("", scheme + "127.0.0.1" + at), forbidden);
+  // The page's files are refused under a foreign name too.
+  LineClient reader = tls() ? LineClient(port, certificate) : LineClient(port);
+  reader.send_raw("GET / HTTP/1.1\r\nHost: evil.example" + at + "\r\n\r\n");
+  EXPECT_EQ(reader.read_line(10s).value_or(""), forbidden);
+  // The server goes on serving its own page's socket.
+  const auto client = connect(*server);
+  client->send("isready");
+  EXPECT_EQ(client->read_line(), "readyok");
 }
 
 TEST_P(WebSocketServer, TheTokenIsRequiredAsOverTcp) {
@@ -270,24 +339,52 @@ TEST(WebServer, ServesThePageAndNothingBesideIt) {
   const WebRoot web;
   Server server({"--http", "127.0.0.1:0", "--web-root", web.root().string()});
   const auto port = server.http_port();
-  const auto index = http_get(port, get("/"));
+  const auto index = http_get(port, get(port, "/"));
   EXPECT_EQ(index.status, "HTTP/1.1 200 OK");
   EXPECT_EQ(index.body, "<!doctype html><title>brudno</title>\n");
-  const auto module = http_get(port, get("/vendor/chess.js/chess.js?v=1"));
+  const auto module = http_get(port, get(port, "/vendor/chess.js/chess.js?v=1"));
   EXPECT_EQ(module.status, "HTTP/1.1 200 OK");
   EXPECT_EQ(module.body, "export const x = 1;\n");
-  const auto config = http_get(port, get("/server.json"));
+  const auto config = http_get(port, get(port, "/server.json"));
   EXPECT_EQ(config.status, "HTTP/1.1 200 OK");
   EXPECT_EQ(config.body, "{\"token\": false}\n");
   for (const char* path :
        {"/absent.html", "/../secret.txt", "/%2e%2e/secret.txt", "/node_modules/chess.js/chess.js",
         "/vendor/left-pad/index.js", "/.hidden.js", "/index.exe"}) {
-    const auto reply = http_get(port, get(path));
+    const auto reply = http_get(port, get(port, path));
     EXPECT_EQ(reply.status, "HTTP/1.1 404 Not Found") << path;
     EXPECT_EQ(reply.body.find("secret"), std::string::npos) << path;
   }
-  EXPECT_EQ(http_get(port, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").status,
-            "HTTP/1.1 405 Method Not Allowed");
+  EXPECT_EQ(
+      http_get(port, "POST / HTTP/1.1\r\n" + host_line(port) + "Content-Length: 0\r\n\r\n").status,
+      "HTTP/1.1 405 Method Not Allowed");
+}
+
+// Without --web-root the page comes from the binary, with its ETag and the
+// headers that keep it to itself; a copy the browser has is not sent again.
+TEST(WebServer, TheBuiltInPageComesWithItsHeadersAndIsNotSentTwice) {
+  Server server({"--http", "127.0.0.1:0"});
+  const auto port = server.http_port();
+  const auto index = http_get(port, get(port, "/"));
+  ASSERT_EQ(index.status, "HTTP/1.1 200 OK");
+  EXPECT_NE(index.body.find("<script type=\"module\" src=\"app.js\">"), std::string::npos);
+  EXPECT_TRUE(index.header("Content-Security-Policy")
+                  .starts_with("default-src 'self'; script-src 'self' 'sha256-"))
+      << index.header("Content-Security-Policy");
+  EXPECT_EQ(index.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(index.header("Referrer-Policy"), "no-referrer");
+  EXPECT_EQ(index.header("Cache-Control"), "no-cache");
+  const std::string etag = index.header("ETag");
+  ASSERT_EQ(etag.size(), 18u) << etag;
+  const auto again = http_get(port, "GET / HTTP/1.1\r\n" + host_line(port) +
+                                        "If-None-Match: " + etag + "\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(again.status, "HTTP/1.1 304 Not Modified");
+  EXPECT_EQ(again.body, "");
+  const auto script = http_get(port, get(port, "/app.js"));
+  EXPECT_EQ(script.status, "HTTP/1.1 200 OK");
+  EXPECT_EQ(script.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_NE(script.header("ETag"), etag);
+  EXPECT_EQ(http_get(port, get(port, "/absent.js")).status, "HTTP/1.1 404 Not Found");
 }
 
 TEST(WebServer, MalformedRequestsAreRefusedWhileASessionGoesOn) {
@@ -298,17 +395,17 @@ TEST(WebServer, MalformedRequestsAreRefusedWhileASessionGoesOn) {
   ASSERT_FALSE(session.read_until("info depth").empty());
   // An upgrade without its key, an upgrade elsewhere, a header too large,
   // and bytes that are not HTTP at all.
-  EXPECT_EQ(http_get(server.http_port(),
-                     "GET /uci HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
-                     "Upgrade\r\n\r\n")
+  EXPECT_EQ(http_get(server.http_port(), "GET /uci HTTP/1.1\r\n" + host_line(server.http_port()) +
+                                             "Upgrade: websocket\r\nConnection: Upgrade\r\n\r\n")
                 .status,
             "HTTP/1.1 400 Bad Request");
-  EXPECT_EQ(http_get(server.http_port(),
-                     "GET /other HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
-                     "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\n\r\n")
-                .status,
-            "HTTP/1.1 404 Not Found");
+  EXPECT_EQ(
+      http_get(server.http_port(), "GET /other HTTP/1.1\r\n" + host_line(server.http_port()) +
+                                       "Upgrade: websocket\r\nConnection: "
+                                       "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                       "Sec-WebSocket-Version: 13\r\n\r\n")
+          .status,
+      "HTTP/1.1 404 Not Found");
   EXPECT_EQ(http_get(server.http_port(),
                      "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n")
                 .status,
@@ -328,7 +425,7 @@ TEST(WebServer, PlainTextAtTheTlsAddressIsRefusedWithoutHarm) {
   Server server({"--http", "127.0.0.1:0", "--web-root", web.root().string(), "--tls-cert",
                  certificate.certificate(), "--tls-key", certificate.key()});
   LineClient plain(server.http_port());
-  plain.send_raw(get("/"));
+  plain.send_raw(get(server.http_port(), "/"));
   EXPECT_TRUE(plain.closed_by_server(15s));
   LineClient secure(server.http_port(), LineClient::Transport::kWebSocket,
                     certificate.certificate());
@@ -337,11 +434,12 @@ TEST(WebServer, PlainTextAtTheTlsAddressIsRefusedWithoutHarm) {
 }
 
 TEST(WebServer, BadHttpOptionsExitTwo) {
-  // A bad address, a folder without the page, and an address other machines
-  // reach with neither a token nor TLS.
+  // A bad address, a folder without the page, an origin that is no origin,
+  // and an address other machines reach with neither a token nor TLS.
   for (const std::vector<std::string>& options :
        {std::vector<std::string>{"--http", "bogus"},
         {"--http", "127.0.0.1:0", "--web-root", "/nonexistent"},
+        {"--http", "127.0.0.1:0", "--allow-origin", "evil.example"},
         {"--http", "0.0.0.0:0"}}) {
     std::vector<std::string> args = {"serve", "--listen", "127.0.0.1:0"};
     args.insert(args.end(), options.begin(), options.end());

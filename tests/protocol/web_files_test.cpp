@@ -12,6 +12,7 @@ TEST(WebFiles, ThePageAndItsPackagesAreFound) {
   const auto index = find_web_file("/web", "/");
   ASSERT_TRUE(index);
   EXPECT_EQ(index->path, "/web/index.html");
+  EXPECT_EQ(index->relative_path, "index.html");
   EXPECT_EQ(index->content_type, "text/html; charset=utf-8");
   const auto script = find_web_file("/web", "/js/app.js?v=3#top");
   ASSERT_TRUE(script);
@@ -20,6 +21,7 @@ TEST(WebFiles, ThePageAndItsPackagesAreFound) {
   const auto package = find_web_file("/web", "/vendor/cm-chessboard/assets/pieces/standard.svg");
   ASSERT_TRUE(package);
   EXPECT_EQ(package->path, "/web/node_modules/cm-chessboard/assets/pieces/standard.svg");
+  EXPECT_EQ(package->relative_path, "node_modules/cm-chessboard/assets/pieces/standard.svg");
   EXPECT_EQ(package->content_type, "image/svg+xml");
 }
 

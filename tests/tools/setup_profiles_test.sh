@@ -51,7 +51,7 @@ for package in g++ cmake ninja-build libboost-dev libboost-program-options-dev l
   libtbb-dev nlohmann-json3-dev libssl-dev; do
   install_line | grep -qw -- "$package" || fail "--engine did not install $package"
 done
-for package in clang lld polyglot stockfish openmpi-bin libboost-mpi-dev chromium python3-torch; do
+for package in clang lld polyglot stockfish openmpi-bin libboost-mpi-dev chromium python3-torch help2man; do
   ! install_line | grep -qw -- "$package" || fail "--engine installed $package, a test's package"
 done
 ! grep -q '^npm' "$log" || fail "--engine ran npm"
@@ -59,7 +59,7 @@ done
 
 # Everything, on a machine without anything.
 run_setup no || fail "setup: exit status $?: $(cat "$work/out")"
-for package in libboost-dev clang lld polyglot stockfish openmpi-bin libboost-mpi-dev \
+for package in libboost-dev clang lld polyglot stockfish openmpi-bin libboost-mpi-dev help2man dpkg-dev \
   python3-torch python3-numpy; do
   install_line | grep -qw -- "$package" || fail "setup did not install $package"
 done

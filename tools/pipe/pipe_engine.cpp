@@ -3,11 +3,14 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
@@ -24,23 +27,32 @@ PipeEngine::PipeEngine(const std::string& binary, const std::vector<std::string>
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
     throw std::runtime_error("pipe failed");
   }
-  pid_ = fork();
-  if (pid_ < 0) throw std::runtime_error("fork failed");
-  if (pid_ == 0) {
-    dup2(in[0], STDIN_FILENO);
-    dup2(out[1], STDOUT_FILENO);
-    close(in[1]);
-    close(out[0]);
-    std::vector<char*> argv{const_cast<char*>(binary.c_str())};
-    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
-  }
+  // Everything the child needs is made here, before it exists: matches and
+  // farms start engines from threaded processes, where a child that
+  // allocated between fork and exec could deadlock on a lock another thread
+  // held. posix_spawn only duplicates the pipe ends and execs.
+  std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // The duplicates are not close-on-exec; the originals close at the exec.
+  posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  const int failure = posix_spawn(&pid_, binary.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
   close(in[0]);
   close(out[1]);
   to_engine_ = in[1];
   from_engine_ = out[0];
+  if (failure != 0) {
+    // As an engine that exits at once: its output ends (the writing end is
+    // closed above), and it exits with the shell's 127 for "cannot run".
+    pid_ = -1;
+    exit_status_ = 127;
+    std::fprintf(stderr, "cannot start the engine %s: %s\n", binary.c_str(),
+                 std::strerror(failure));
+  }
 }
 
 PipeEngine::~PipeEngine() {
@@ -112,12 +124,14 @@ void PipeEngine::signal(int number) {
 }
 
 std::optional<int> PipeEngine::wait_exit(std::chrono::milliseconds timeout) {
+  if (exit_status_) return exit_status_;  // not started, or already waited for
   const auto deadline = Clock::now() + timeout;
   while (Clock::now() < deadline) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
-      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      return exit_status_;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }

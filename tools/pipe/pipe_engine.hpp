@@ -15,6 +15,9 @@ namespace brudno::tools {
 
 class PipeEngine {
  public:
+  // Starts `binary` (a path; no PATH search) with `args`. One that cannot be
+  // started says why on standard error and behaves as an engine that exited
+  // at once with status 127: its output ends, wait_exit() returns 127.
   PipeEngine(const std::string& binary, const std::vector<std::string>& args);
   ~PipeEngine();
   PipeEngine(const PipeEngine&) = delete;
@@ -45,6 +48,8 @@ class PipeEngine {
   int from_engine_ = -1;
   std::string buffer_;
   bool output_ended_ = false;
+  // Once known: the engine's exit status (127 when it could not be started).
+  std::optional<int> exit_status_;
 };
 
 bool starts_with(const std::string& line, const std::string& prefix);
