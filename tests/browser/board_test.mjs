@@ -9,12 +9,12 @@
 // Exit status: 0 passed, 1 failed (saying what), 77 skipped (no Chromium, or
 // the page's packages not installed: tools/setup.sh installs both).
 
-import {spawn} from "node:child_process"
 import {existsSync, mkdirSync} from "node:fs"
 import {createRequire} from "node:module"
 import path from "node:path"
-import readline from "node:readline"
 import {fileURLToPath, pathToFileURL} from "node:url"
+
+import {launchServer} from "./serve_process.mjs"
 
 const NAME = "Browser.BoardShowsLiveAnalysis"
 const BOUND_MS = 30_000 // for each thing the page must show
@@ -76,24 +76,11 @@ async function cleanUp() {
 
 const watchdog = setTimeout(() => fail(`the whole test took more than ${WHOLE_TEST_MS / 1000} s`), WHOLE_TEST_MS)
 
-// Starts the server and resolves with its HTTP port, read from its banner.
+// Starts the server and resolves with its HTTP host and port, read from its banner.
 function startServer() {
-    return new Promise((resolve, reject) => {
-        server = spawn(serverBinary, ["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--threads", "1"],
-            {stdio: ["ignore", "pipe", "pipe"]})
-        const timer = setTimeout(() => reject(new Error("no 'http on' line from the server within 15 s")), 15_000)
-        server.on("error", (error) => reject(new Error(`cannot start ${serverBinary}: ${error.message}`)))
-        server.on("exit", (code, signal) => reject(new Error(`the server exited (status ${code}, signal ${signal}) before serving`)))
-        readline.createInterface({input: server.stderr}).on("line", (line) => serverLog.push(line))
-        readline.createInterface({input: server.stdout}).on("line", (line) => {
-            serverLog.push(line)
-            const match = /^brudno serve: http on ([^\s]+):(\d+)$/.exec(line.trim())
-            if (match) {
-                clearTimeout(timer)
-                resolve({host: match[1], port: Number(match[2])})
-            }
-        })
-    })
+    const launched = launchServer(serverBinary, serverLog)
+    server = launched.process
+    return launched.ready
 }
 
 // Stops the server as an operator would; it must exit, with status 0, soon.

@@ -10,13 +10,13 @@
 // Exit status: 0 passed, 1 failed (saying what), 77 skipped (no Chromium, or
 // puppeteer-core not installed: tools/setup.sh installs both).
 
-import {spawn} from "node:child_process"
 import {existsSync} from "node:fs"
 import http from "node:http"
 import {createRequire} from "node:module"
 import path from "node:path"
-import readline from "node:readline"
 import {fileURLToPath, pathToFileURL} from "node:url"
+
+import {launchServer} from "./serve_process.mjs"
 
 const NAME = "Browser.OtherPagesCannotOpenTheSocket"
 const WHOLE_TEST_MS = 60_000 // under CTest's TIMEOUT, so that a hang fails with a message
@@ -63,23 +63,11 @@ async function fail(message) {
 
 const watchdog = setTimeout(() => fail(`the whole test took more than ${WHOLE_TEST_MS / 1000} s`), WHOLE_TEST_MS)
 
-function startServer() {
-    return new Promise((resolve, reject) => {
-        server = spawn(serverBinary, ["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--threads", "1"],
-            {stdio: ["ignore", "pipe", "pipe"]})
-        const timer = setTimeout(() => reject(new Error("no 'http on' line from the server within 15 s")), 15_000)
-        server.on("error", (error) => reject(new Error(`cannot start ${serverBinary}: ${error.message}`)))
-        server.on("exit", (code, signal) => reject(new Error(`the server exited (status ${code}, signal ${signal}) before serving`)))
-        readline.createInterface({input: server.stderr}).on("line", (line) => serverLog.push(line))
-        readline.createInterface({input: server.stdout}).on("line", (line) => {
-            serverLog.push(line)
-            const match = /^brudno serve: http on ([^\s]+):(\d+)$/.exec(line.trim())
-            if (match) {
-                clearTimeout(timer)
-                resolve(Number(match[2]))
-            }
-        })
-    })
+// Starts the server and resolves with its HTTP port, read from its banner.
+async function startServer() {
+    const launched = launchServer(serverBinary, serverLog)
+    server = launched.process
+    return (await launched.ready).port
 }
 
 // A plain page on another port of the same machine: another origin.
