@@ -395,6 +395,67 @@ TEST_F(MpiFarm, BadCommandsAreRefusedOnce) {
   EXPECT_NE(read_file(err_file()).find("absent.txt"), std::string::npos);
 }
 
+// Training records over the ranks: the bytes `brudno selfplay` writes in one
+// process, and a run cut into two by its checkpoint writes them too.
+TEST_F(MpiFarm, SelfPlayRecordsAreTheBytesOfOneProcess) {
+  const std::vector<std::string> options = {"--games",       "4", "--nodes",      "300",
+                                            "--hash",        "2", "--max-plies",  "60",
+                                            "--skip-plies",  "2", "--random-plies", "6",
+                                            "--seed",        "7"};
+  const auto with = [&](std::vector<std::string> words, const std::string& out) {
+    words.insert(words.end(), options.begin(), options.end());
+    words.insert(words.end(), {"--out", out});
+    return words;
+  };
+  const auto one = (directory_ / "one.bin").string();
+  const auto alone = run(with({BRUDNO_BINARY, "selfplay"}, one), err_file());
+  ASSERT_EQ(alone.status, 0) << read_file(err_file());
+  const std::string expected = read_file(one);
+  ASSERT_GT(expected.size(), 0u);
+  ASSERT_EQ(expected.size() % 32, 0u);
+
+  const auto farmed = (directory_ / "farmed.bin").string();
+  const auto played = run(mpirun(2, with({"selfplay", "--records"}, farmed)), err_file());
+  ASSERT_EQ(played.status, 0) << read_file(err_file());
+  EXPECT_EQ(read_file(farmed), expected);
+  EXPECT_NE(played.out.find("positions " + std::to_string(expected.size() / 32)),
+            std::string::npos)
+      << played.out;
+  EXPECT_NE(played.out.find("ranks 2"), std::string::npos) << played.out;
+
+  // Two games, then the run resumed from its checkpoint to four.
+  const auto pieces = (directory_ / "pieces.bin").string();
+  const auto checkpoint = (directory_ / "pieces.ckpt").string();
+  auto first = mpirun(2, with({"selfplay", "--records"}, pieces));
+  first.insert(first.end(), {"--checkpoint", checkpoint});
+  auto half = first;
+  *std::find(half.begin(), half.end(), "4") = "2";  // --games 2
+  ASSERT_EQ(run(half, err_file()).status, 0) << read_file(err_file());
+  ASSERT_EQ(run(first, err_file()).status, 0) << read_file(err_file());
+  EXPECT_NE(read_file(err_file()).find("resuming after 2 games"), std::string::npos)
+      << read_file(err_file());
+  EXPECT_EQ(read_file(pieces), expected);
+}
+
+TEST_F(MpiFarm, SelfPlayRecordsRefuseWhatTheRanksCannotShare) {
+  const auto out = (directory_ / "never.bin").string();
+  const auto expect_refused_once = [&](const std::vector<std::string>& words,
+                                       const std::string& message) {
+    const auto refused = run(mpirun(2, words), err_file());
+    EXPECT_EQ(refused.status, 2) << message << '\n' << read_file(err_file());
+    const std::string err = read_file(err_file());
+    EXPECT_NE(err.find(message), std::string::npos) << err;
+    EXPECT_EQ(err.find(message), err.rfind(message)) << err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << message;
+  };
+  expect_refused_once({"selfplay", "--records", "--positions", "100", "--out", out},
+                      "needs --games N");
+  expect_refused_once({"selfplay", "--records", "--games", "2", "--threads", "2", "--out", out},
+                      "one rank a core");
+  expect_refused_once({"selfplay", "--records", "--games", "2", "--nodes", "0", "--out", out},
+                      "must be at least 1");
+}
+
 // Self-play's own options: each mistake is named once, and no game starts.
 TEST_F(MpiFarm, BadSelfPlayOptionsAreRefusedOnce) {
   const auto pgn = (directory_ / "never.pgn").string();

@@ -15,6 +15,7 @@
 #include "tools/match/pgn.hpp"
 #include "tools/match/uci_engine.hpp"
 #include "tools/mpi/rank_io.hpp"
+#include "tools/mpi/selfplay_records_farm.hpp"
 
 namespace brudno::tools::mpi {
 namespace {
@@ -42,7 +43,9 @@ constexpr const char* kUsage =
     "depend on the machine's load), ended by the rules or adjudicated (resign\n"
     "at 1000 cp for 3 moves of both sides, draw from move 40 at 10 cp for 8 moves,\n"
     "a draw at move 200). Rank 0 writes the games in order to GAMES.pgn, which\n"
-    "`brudno tune` reads. A rank plays one game at a time: give it a core";
+    "`brudno tune` reads. A rank plays one game at a time: give it a core.\n"
+    "With --records first (`brudno-mpi selfplay --records --help`): brudno selfplay's\n"
+    "training records, its options and bytes, the games shared out over the ranks";
 
 // The brudno beside this executable.
 std::string default_engine() {
@@ -130,6 +133,10 @@ class EnginePair {
 
 int run_selfplay_farm(const boost::mpi::communicator& world, const Arguments& args,
                       FarmOptions farm_options) {
+  if (!args.empty() && args.front() == "--records") {
+    return run_selfplay_records_farm(world, Arguments(args.begin() + 1, args.end()),
+                                     farm_options);
+  }
   RankStreams streams(world);
   const bool printer = streams.printer();
   std::ostream& out = streams.out();
