@@ -13,6 +13,7 @@
 #include "engine/search_memory.hpp"
 #include "tests/games/chess_search_run.hpp"
 #include "tests/games/chess_test_positions.hpp"
+#include "tests/sanitized_build.hpp"
 
 namespace brudno::games {
 namespace {
@@ -99,7 +100,10 @@ TEST(ChessSearch, QuiescenceSeesTheRecapture) {
 // Whatever it prunes, the selective search claims no mate that is not there.
 TEST(ChessSearch, NoMateIsClaimedThatFullWidthSearchDenies) {
   int mates = 0;
-  chess_test::for_each_playout_position(12, 2, 60, [&](const Chess& game) {
+  // Full-width alpha-beta to five plies is the slowest check of the sanitized
+  // presets (85 s of the debug suite): there, one playout a position.
+  const int playouts = test_build::kSanitized ? 1 : 2;
+  chess_test::for_each_playout_position(12, playouts, 60, [&](const Chess& game) {
     if (game.status() != engine::Status::kOngoing) return;
     const auto result = search(game, 4);
     if (!engine::is_decisive(result.score)) return;
