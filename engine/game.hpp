@@ -54,7 +54,8 @@ concept Game = requires(G game, const G& position, typename G::Move move,
   { G::kTraits } -> std::same_as<const GameTraits&>;
 };
 
-// Optional hooks: the search uses them when a game has them.
+// Optional hooks: the search uses them when a game has them, and a game
+// declares each it has in its traits (GameTraits), which traits_of() checks.
 
 // Priority band for move ordering (captures, threats); higher is tried first.
 template <class G>
@@ -187,10 +188,33 @@ constexpr const GameTraits& traits_of() {
                 "kTraits.selectivity is set exactly when the game has a selective search "
                 "(HasSelectiveSearch)");
   static_assert(traits.aspiration_window > 0, "kTraits.aspiration_window is a positive width");
+  // Each hook declared has all its functions; each not declared has none.
   static_assert(
-      HasChance<G> || !requires(const G& position) { position.is_chance_node(); },
-      "a game with chance nodes has all of HasChance (chance_weight, kMinValue, "
-      "kMaxValue)");
+      traits.move_hints ? HasMoveHints<G> : !requires { &G::move_hint; },
+      "kTraits.move_hints and `move_hint(Move)` (HasMoveHints) go together");
+  static_assert(
+      traits.forced_moves ? HasForcedMoves<G> : !requires { &G::keep_forced_moves; },
+      "kTraits.forced_moves and `keep_forced_moves(moves)` (HasForcedMoves) go together");
+  static_assert(
+      traits.ply_bound ? HasPlyBound<G> : !requires { &G::max_plies_left; },
+      "kTraits.ply_bound and `max_plies_left()` (HasPlyBound) go together");
+  static_assert(
+      traits.outcome_horizon ? HasOutcomeHorizon<G> : !requires { &G::outcome_horizon; },
+      "kTraits.outcome_horizon and `outcome_horizon()` (HasOutcomeHorizon) go together");
+  static_assert(
+      traits.rule_status ? HasRuleStatus<G>
+                         : !requires { &G::is_draw; } && !requires { &G::in_check; },
+      "kTraits.rule_status and `is_draw(ply)`, `in_check()` (HasRuleStatus) go together");
+  static_assert(
+      traits.null_move ? HasNullMove<G>
+                       : !requires { &G::play_null; } && !requires { &G::undo_null; },
+      "kTraits.null_move and `play_null()`, `undo_null()`, `has_non_pawn_material()` "
+      "(HasNullMove) go together");
+  static_assert(
+      traits.chance ? HasChance<G>
+                    : !requires { &G::is_chance_node; } && !requires { &G::chance_weight; },
+      "kTraits.chance and `is_chance_node()`, `chance_weight(Move)`, kMinValue and "
+      "kMaxValue (HasChance) go together");
   static_assert(!(traits.only_outcomes && HasChance<G>),
                 "a game with chance nodes has expected values, not only outcomes");
   static_assert(

@@ -45,6 +45,19 @@ struct GameTraits {
   // the game has the selective search's hooks (HasSelectiveSearch).
   std::optional<Selectivity> selectivity{};
 
+  // --- the optional hooks of engine/game.hpp ------------------------------
+  // Each says that the game has the functions of that concept; a game that
+  // declares one must have them all, and one that does not must have none
+  // of them, so that a misspelt hook does not compile into a search that
+  // goes without it.
+  bool move_hints = false;       // HasMoveHints: move_hint()
+  bool forced_moves = false;     // HasForcedMoves: keep_forced_moves()
+  bool ply_bound = false;        // HasPlyBound: max_plies_left()
+  bool outcome_horizon = false;  // HasOutcomeHorizon: outcome_horizon()
+  bool rule_status = false;      // HasRuleStatus: is_draw(), in_check()
+  bool null_move = false;        // HasNullMove: play_null(), undo_null(), has_non_pawn_material()
+  bool chance = false;  // HasChance: is_chance_node(), chance_weight(), kMinValue, kMaxValue
+
   // --- text at the protocol boundary ------------------------------------
   // `static std::optional<G> parse(std::string_view, std::string& fault)`:
   // the game says what is wrong with a text it cannot read.

@@ -34,6 +34,13 @@ struct CheckedGame {
 #elif BRUDNO_TRAITS_CASE == 3  // history slots without the function that picks them
   static constexpr GameTraits kTraits{.history_slots = 64};
 #elif BRUDNO_TRAITS_CASE == 4  // no traits at all
+#elif BRUDNO_TRAITS_CASE == 5  // a hook declared, its function misspelt
+  static constexpr GameTraits kTraits{
+      .aspiration_window = 4, .only_outcomes = true, .ply_bound = true};
+  [[nodiscard]] int max_plies_lef() const;
+#elif BRUDNO_TRAITS_CASE == 6  // a hook not declared, its function there
+  static constexpr GameTraits kTraits{.aspiration_window = 4, .only_outcomes = true};
+  [[nodiscard]] int max_plies_left() const;
 #endif
   static CheckedGame start_position();
   static std::optional<CheckedGame> parse(std::string_view text);
