@@ -12,14 +12,11 @@
 
 namespace brudno::engine {
 
-// Half-width of the first aspiration window, in the game's evaluation units.
+// Half-width of the first aspiration window, in the game's evaluation units
+// (GameTraits::aspiration_window).
 template <Game G>
 constexpr Score aspiration_width() {
-  if constexpr (requires { G::kAspirationWindow; }) {
-    return G::kAspirationWindow;
-  } else {
-    return 25;
-  }
+  return traits_of<G>().aspiration_window;
 }
 
 class AspirationWindow {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "engine/game_traits.hpp"
 #include "engine/move_list.hpp"
 #include "engine/score.hpp"
 
@@ -49,9 +50,12 @@ concept Game = requires(G game, const G& position, typename G::Move move,
   { position.to_display() } -> std::same_as<std::string>;
   { position.parse_move(text) } -> std::same_as<std::optional<typename G::Move>>;
   { G::move_text(move) } -> std::same_as<std::string>;
+  // Its traits (engine/game_traits.hpp), read through traits_of() below.
+  { G::kTraits } -> std::same_as<const GameTraits&>;
 };
 
-// Optional hooks: the search uses them when a game has them.
+// Optional hooks: the search uses them when a game has them, and a game
+// declares each it has in its traits (GameTraits), which traits_of() checks.
 
 // Priority band for move ordering (captures, threats); higher is tried first.
 template <class G>
@@ -131,24 +135,6 @@ concept HasNullMove = Game<G> && requires(G game, const G& position) {
   { position.has_non_pawn_material() } -> std::same_as<bool>;
 };
 
-// Whether a node asks for its children's table lines before it searches
-// them (playing each move to learn its key). A game whose moves cost more to
-// play than a cache miss, and whose nodes cut off after a move or two
-// (chess), says `static constexpr bool kPrefetchChildren = false`.
-template <Game G>
-constexpr bool prefetches_children() {
-  if constexpr (requires { G::kPrefetchChildren; }) {
-    return G::kPrefetchChildren;
-  } else {
-    return true;
-  }
-}
-
-// Every exact value is a win, a loss or a draw (no static values at the end
-// of the game): the solver can then search the distance to the end directly.
-template <class G>
-concept HasOnlyOutcomes = Game<G> && G::kOnlyOutcomes;
-
 // Chance nodes (games with dice, 2048's tile spawns). At a chance node the
 // next event is random: legal_moves() lists its outcomes, each with an
 // integer weight (chance_weight(); its probability is the weight over the
@@ -172,6 +158,111 @@ concept HasChance = Game<G> && requires(const G& position, typename G::Move move
   { G::kMaxValue } -> std::convertible_to<Score>;
 };
 
+// The game's traits, checked: each trait agrees with the functions the game
+// has, and no trait is declared the old way, as a member of the game beside
+// kTraits, where nothing would read it.
+template <Game G>
+constexpr const GameTraits& traits_of() {
+  constexpr const GameTraits& traits = G::kTraits;
+  static_assert(
+      !requires { G::kPrefetchChildren; },
+      "declare prefetch_children in the game's kTraits, not kPrefetchChildren");
+  static_assert(
+      !requires { G::kHistorySlots; },
+      "declare history_slots in the game's kTraits, not kHistorySlots");
+  static_assert(
+      !requires { G::kAspirationWindow; },
+      "declare aspiration_window in the game's kTraits, not kAspirationWindow");
+  static_assert(
+      !requires { G::kOnlyOutcomes; },
+      "declare only_outcomes in the game's kTraits, not kOnlyOutcomes");
+  static_assert(
+      !requires { G::kSelectivity; },
+      "declare selectivity in the game's kTraits, not kSelectivity");
+  static_assert((traits.history_slots != 0) ==
+                    requires(typename G::Move move) {
+                      { G::history_slot(move) } -> std::convertible_to<std::size_t>;
+                    },
+                "kTraits.history_slots and `static std::size_t history_slot(Move)` go together");
+  static_assert(traits.selectivity.has_value() == HasSelectiveSearch<G>,
+                "kTraits.selectivity is set exactly when the game has a selective search "
+                "(HasSelectiveSearch)");
+  static_assert(traits.aspiration_window > 0, "kTraits.aspiration_window is a positive width");
+  // Each hook declared has all its functions; each not declared has none.
+  static_assert(
+      traits.move_hints ? HasMoveHints<G> : !requires { &G::move_hint; },
+      "kTraits.move_hints and `move_hint(Move)` (HasMoveHints) go together");
+  static_assert(
+      traits.forced_moves ? HasForcedMoves<G> : !requires { &G::keep_forced_moves; },
+      "kTraits.forced_moves and `keep_forced_moves(moves)` (HasForcedMoves) go together");
+  static_assert(
+      traits.ply_bound ? HasPlyBound<G> : !requires { &G::max_plies_left; },
+      "kTraits.ply_bound and `max_plies_left()` (HasPlyBound) go together");
+  static_assert(
+      traits.outcome_horizon ? HasOutcomeHorizon<G> : !requires { &G::outcome_horizon; },
+      "kTraits.outcome_horizon and `outcome_horizon()` (HasOutcomeHorizon) go together");
+  static_assert(
+      traits.rule_status ? HasRuleStatus<G>
+                         : !requires { &G::is_draw; } && !requires { &G::in_check; },
+      "kTraits.rule_status and `is_draw(ply)`, `in_check()` (HasRuleStatus) go together");
+  static_assert(
+      traits.null_move ? HasNullMove<G>
+                       : !requires { &G::play_null; } && !requires { &G::undo_null; },
+      "kTraits.null_move and `play_null()`, `undo_null()`, `has_non_pawn_material()` "
+      "(HasNullMove) go together");
+  static_assert(
+      traits.chance ? HasChance<G>
+                    : !requires { &G::is_chance_node; } && !requires { &G::chance_weight; },
+      "kTraits.chance and `is_chance_node()`, `chance_weight(Move)`, kMinValue and "
+      "kMaxValue (HasChance) go together");
+  static_assert(!(traits.only_outcomes && HasChance<G>),
+                "a game with chance nodes has expected values, not only outcomes");
+  static_assert(
+      traits.explains_bad_positions ==
+          requires(std::string_view text, std::string & fault) {
+            { G::parse(text, fault) } -> std::same_as<std::optional<G>>;
+          },
+      "kTraits.explains_bad_positions and `parse(text, fault)` go together");
+  static_assert(
+      traits.chess960 ==
+          requires(std::string_view text, std::string & fault) {
+            { G::parse(text, fault, true) } -> std::same_as<std::optional<G>>;
+            { G::kStartFen } -> std::convertible_to<std::string_view>;
+          },
+      "kTraits.chess960 and `parse(text, fault, chess960)` with kStartFen go together");
+  static_assert(
+      traits.writes_moves_from_position ==
+          requires(const G& position, typename G::Move move) {
+            { position.write_move(move) } -> std::same_as<std::string>;
+          },
+      "kTraits.writes_moves_from_position and `write_move(Move)` go together");
+  return traits;
+}
+
+// Whether a node asks for its children's table lines before it searches
+// them (GameTraits::prefetch_children).
+template <Game G>
+constexpr bool prefetches_children() {
+  return traits_of<G>().prefetch_children;
+}
+
+// Every exact value is a win, a loss or a draw (GameTraits::only_outcomes).
+template <Game G>
+constexpr bool has_only_outcomes() {
+  return traits_of<G>().only_outcomes;
+}
+
+template <class G>
+concept HasOnlyOutcomes = Game<G> && has_only_outcomes<G>();
+
+// The margins and depths of a game's selective search (GameTraits::selectivity).
+template <Game G>
+constexpr Selectivity selectivity() {
+  static_assert(traits_of<G>().selectivity.has_value(),
+                "a game with a selective search sets `.selectivity` in its kTraits");
+  return *traits_of<G>().selectivity;
+}
+
 // The move as raw bits, for the transposition table and the history table.
 template <Game G>
 std::uint16_t move_bits(typename G::Move move) {
@@ -181,15 +272,13 @@ std::uint16_t move_bits(typename G::Move move) {
   return bits;
 }
 
-// The tables of move ordering indexed by move (history, counter moves) have
-// one entry per slot. A game whose move bits are many more than its moves
-// says how many slots it needs (`static constexpr std::size_t kHistorySlots`)
-// and which slot a move takes (`static std::size_t history_slot(Move)`, below
-// kHistorySlots); otherwise each value of the move's bits is its own slot.
+// The slots of the tables of move ordering indexed by move
+// (GameTraits::history_slots): the game's own where it says how many,
+// else one for each value of the move's bits.
 template <Game G>
 constexpr std::size_t history_slots() {
-  if constexpr (requires { G::kHistorySlots; }) {
-    return G::kHistorySlots;
+  if constexpr (traits_of<G>().history_slots != 0) {
+    return traits_of<G>().history_slots;
   } else {
     return std::size_t{1} << (8 * sizeof(typename G::Move));
   }
@@ -197,7 +286,7 @@ constexpr std::size_t history_slots() {
 
 template <Game G>
 std::size_t history_slot(typename G::Move move) {
-  if constexpr (requires { G::history_slot(move); }) {
+  if constexpr (traits_of<G>().history_slots != 0) {
     return G::history_slot(move);
   } else {
     return move_bits<G>(move);

@@ -1,8 +1,10 @@
 #pragma once
 // The parameters of the selective search (selective_rules.hpp): what it
 // prunes and reduces, and by how much. The margins are in the game's
-// evaluation units; each game with a selective search sets its own with
-// `static constexpr Selectivity kSelectivity` (chess: games/chess/chess.hpp).
+// evaluation units; each game with a selective search sets its own in its
+// traits, `.selectivity = Selectivity{...}` (engine/game_traits.hpp; chess:
+// games/chess/chess.hpp), and the search reads them by selectivity<G>()
+// (engine/game.hpp).
 // Games without a selective search never use any of it: their search is the
 // full-width one, whose node counts are the bench signature's.
 
@@ -10,7 +12,6 @@
 #include <array>
 #include <cmath>
 
-#include "engine/game.hpp"
 #include "engine/score.hpp"
 
 namespace brudno::engine {
@@ -57,16 +58,6 @@ struct Selectivity {
   int singular_depth_slack = 3;
   Score singular_margin = 2;
 };
-
-// A game with a selective search says its own margins and depths: they are
-// in its evaluation's units and tuned on its play.
-template <Game G>
-constexpr Selectivity selectivity() {
-  static_assert(
-      requires { G::kSelectivity; },
-      "a game with a selective search sets `static constexpr Selectivity kSelectivity`");
-  return G::kSelectivity;
-}
 
 // Late-move reductions by depth and move number, computed once.
 class ReductionTable {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/game.hpp"
 #include "engine/score.hpp"
 #include "engine/search_report.hpp"
 
@@ -15,10 +16,11 @@ std::string format_score(engine::Score score);
 
 // A move of a line searched from `root`, as the root writes it: a game whose
 // text depends on a mode of the position (chess in Chess960 writes castling
-// as the king taking its rook) says so through write_move().
-template <class G>
+// as the king taking its rook) says so through write_move()
+// (GameTraits::writes_moves_from_position).
+template <engine::Game G>
 std::string move_text_from(const G& root, typename G::Move move) {
-  if constexpr (requires { root.write_move(move); }) {
+  if constexpr (engine::traits_of<G>().writes_moves_from_position) {
     return root.write_move(move);
   } else {
     return G::move_text(move);

@@ -15,8 +15,9 @@ namespace brudno::protocol {
 namespace {
 
 constexpr std::array<std::string_view, 2> kProblemNames = {"8puzzle", "15puzzle"};
-// Pattern databases a session may build: seconds at most (7-8 takes minutes
-// and gigabytes; `brudno solve` has it).
+// Pattern databases a session may build: seconds at most (the 7-8 pair
+// takes far longer and gigabytes, docs/benchmarks.md has its figures;
+// `brudno solve` has it).
 constexpr std::array<std::string_view, 6> kHeuristicNames = {"none",   "misplaced", "manhattan",
                                                              "linear", "pdb555",    "pdb663"};
 

@@ -3,6 +3,14 @@
 // either, one line per message), its own UCI session and its output queue.
 // Every handler of a connection runs on its strand; search threads never
 // touch the stream, they only post whole lines to the strand.
+//
+// Its jobs, a file each: the transport (connection_stream.hpp: the stream
+// variant), the session's start and its lines (tcp_connection.cpp), the
+// read loop and the lines held behind a job (tcp_connection_reading.cpp),
+// the guard of authentication and the grace and idle timers
+// (tcp_connection_guard.cpp), the write queue and its backlog
+// (tcp_connection_writing.cpp), and the closing with its linger
+// (tcp_connection_closing.cpp).
 
 #include <array>
 #include <cstdint>
@@ -10,15 +18,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <variant>
 
-#include "protocol/asio.hpp"
-// (asio.hpp first: it fixes an include Boost.Asio misses.)
-#include <boost/asio/ssl.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/websocket.hpp>
-
-#include "protocol/byte_stream.hpp"
+#include "protocol/connection_stream.hpp"
 #include "protocol/held_lines.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/server_state.hpp"
@@ -28,12 +29,10 @@ namespace brudno::protocol {
 
 class TcpConnection : public ServerConnection, public std::enable_shared_from_this<TcpConnection> {
  public:
-  using Socket = boost::asio::ip::tcp::socket;
-  // Without permessage-deflate, which the page does not ask for: lines are
-  // short, and its code is a tenth of the WebSocket's.
-  using WebSocket = boost::beast::websocket::stream<ByteStream, false>;
+  using Socket = ConnectionStream::Socket;
+  using WebSocket = ConnectionStream::WebSocket;
   // Lines over TCP or TLS, or one line a message over a WebSocket.
-  using Stream = std::variant<ByteStream, WebSocket>;
+  using Stream = ConnectionStream::Variant;
 
   // Without a token the caller has counted the connection as a session; with
   // one, it becomes a session when it authenticates. Its table is reserved
@@ -68,6 +67,16 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
     std::weak_ptr<TcpConnection> connection;
   };
 
+  // --- the session's start and its lines (tcp_connection.cpp) -----------
+  // After the TLS handshake, or at once without TLS: the session (if it
+  // needs no token), the timers and the first read.
+  void begin();
+  // The client's session, made when it is served: at once without a token,
+  // after `auth` with one.
+  void open_session();
+  void on_line(std::string_view line);
+
+  // --- the read loop and the held lines (tcp_connection_reading.cpp) -----
   void read_next();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
   void on_message(const boost::system::error_code& error);
@@ -81,26 +90,23 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // A line from the client: handled now, or held while the session changes
   // its table or searches (see UciSession::takes_now()).
   void take_line(std::string line);
-  void on_line(std::string_view line);
   // A job of the session has ended: held lines go on, and a client that
   // has closed its side is let go once its last search has answered.
   void after_job();
   void on_end_of_input();
+
+  // --- the guard: authentication and timers (tcp_connection_guard.cpp) ---
   bool authenticate(std::string_view line);
-  // The client's session, made when it is served: at once without a token,
-  // after `auth` with one.
-  void open_session();
-  // After the TLS handshake, or at once without TLS: the session (if it
-  // needs no token), the timers and the first read.
-  void begin();
   // The time a connection has to finish its TLS handshake and send its token.
   void arm_grace_timer();
   void arm_idle_timer();
 
+  // --- the write queue (tcp_connection_writing.cpp) ----------------------
   void send(std::string line);
   void write_next();
   [[nodiscard]] bool backlog_blocks_input() const;
 
+  // --- the closing and its linger (tcp_connection_closing.cpp) -----------
   // Ends the session: optional error line, stop the search (its bestmove
   // still goes out), give the session's slot and table back, flush, then
   // close. `reason` is logged.
@@ -119,7 +125,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // type-erased any_io_executor does not offer.
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
-  Stream stream_;
+  ConnectionStream stream_;
   bool handshake_done_;
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;

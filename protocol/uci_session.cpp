@@ -20,8 +20,8 @@ constexpr std::string_view kEngineName = "brudno 0.1.0";
 constexpr std::string_view kAuthors = "the brudno authors";
 constexpr int kMaxMoveOverhead = 5000;
 constexpr std::size_t kMaxErrorCharacters = 400;
-// Chess perft 9 from the start position takes about 4 minutes here: deeper
-// is not a command anyone means.
+// Chess perft 9 from the start position takes minutes (docs/benchmarks.md,
+// "Chess perft", has the speeds): deeper is not a command anyone means.
 constexpr int kMaxPerftDepth = 9;
 // As many lines as a chess position has moves at most.
 constexpr int kMaxMultiPv = 256;

@@ -15,8 +15,11 @@ class TicTacToe {
  public:
   using Move = std::uint8_t;  // square 0-8
   static constexpr std::string_view kName = "tictactoe";
-  static constexpr engine::Score kAspirationWindow = 2;
-  static constexpr bool kOnlyOutcomes = true;
+  static constexpr engine::GameTraits kTraits{.aspiration_window = 2,
+                                              .only_outcomes = true,
+                                              .move_hints = true,
+                                              .forced_moves = true,
+                                              .ply_bound = true};
 
   static TicTacToe start_position() { return {}; }
   // Nine cells row by row, `X`, `O` or `.`, rows optionally split by `/` (`XO./.../..X`).

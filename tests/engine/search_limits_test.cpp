@@ -230,6 +230,7 @@ class EdgeSwing {
  public:
   using Move = std::uint8_t;
   static constexpr std::string_view kName = "edgeswing";
+  static constexpr GameTraits kTraits{};
   static EdgeSwing start_position() { return {}; }
   static std::optional<EdgeSwing> parse(std::string_view) { return EdgeSwing{}; }
   [[nodiscard]] std::string to_text() const { return std::to_string(path_); }

@@ -2,9 +2,11 @@
 // and its key exactly, positions reached by different move orders share their
 // key, texts of positions and moves read back as what they were written
 // from, the status agrees with the moves, and the search agrees with plain
-// minimax (the solver near the end of the game, at 1 and 2 threads). A new
-// game gets all of it by one line in ConformingGames (and, where it differs
-// from the defaults, its GameTraits).
+// minimax (the solver near the end of the game, at 1 and 2 threads), or with
+// plain expectiminimax in a game with chance nodes. Every game the engine
+// hosts is here: those of protocol/game_list.hpp, the picking game and the
+// chance tree. A new game gets all of it by one line in ConformingGames (and,
+// where it differs from the defaults, its SuiteExpectations).
 
 #include <gtest/gtest.h>
 
@@ -13,9 +15,13 @@
 #include <random>
 #include <vector>
 
+#include "engine/expectiminimax.hpp"
 #include "engine/minimax.hpp"
+#include "engine/search_definitions.hpp"  // the chance tree's search is compiled here
 #include "games/chess/chess_search.hpp"
 #include "games/connect4/connect4_search.hpp"
+#include "games/g2048/g2048_search.hpp"
+#include "games/synthetic/chance_tree.hpp"
 #include "games/synthetic/synthetic_search.hpp"
 #include "games/tictactoe/tictactoe_search.hpp"
 
@@ -24,11 +30,12 @@ namespace {
 
 using engine::Game;
 using engine::MoveList;
+using engine::Score;
 using engine::Status;
 
 // What the suite may expect of a game beyond the Game concept.
 template <class G>
-struct GameTraits {
+struct SuiteExpectations {
   // A depth-limited search gives the depth-limited minimax value. Not so
   // where the search keeps only forced moves that are exact only at the
   // end (Connect Four), or prunes selectively (chess).
@@ -41,10 +48,13 @@ struct GameTraits {
   // positions.
   static constexpr int kMaxCheckedDepth = 4;
   static constexpr int kPositionsChecked = 1000;
+  // A position whose game goes on may have no moves: a leaf of a finite
+  // tree without a bound on its plies, valued by evaluate() (the chance tree).
+  static constexpr bool kLeavesGoOn = false;
 };
 
 template <>
-struct GameTraits<Chess> {
+struct SuiteExpectations<Chess> {
   // The full-width search (SearchSettings::selective false) is what is
   // compared: the selective one prunes by design.
   static constexpr bool kDepthLimitedSearchIsMinimax = true;
@@ -52,28 +62,31 @@ struct GameTraits<Chess> {
   static constexpr int kSolveWithin = 0;
   static constexpr int kMaxCheckedDepth = 3;
   static constexpr int kPositionsChecked = 24;
+  static constexpr bool kLeavesGoOn = false;
 };
 
 template <>
-struct GameTraits<ConnectFour> {
+struct SuiteExpectations<ConnectFour> {
   static constexpr bool kDepthLimitedSearchIsMinimax = false;
   static constexpr bool kTransposes = true;
   static constexpr int kSolveWithin = 7;
   static constexpr int kMaxCheckedDepth = 4;
   static constexpr int kPositionsChecked = 1000;
+  static constexpr bool kLeavesGoOn = false;
 };
 
 template <>
-struct GameTraits<SyntheticTree> {
+struct SuiteExpectations<SyntheticTree> {
   static constexpr bool kDepthLimitedSearchIsMinimax = true;
   static constexpr bool kTransposes = false;  // the key hashes the path
   static constexpr int kSolveWithin = 6;
   static constexpr int kMaxCheckedDepth = 4;
   static constexpr int kPositionsChecked = 1000;
+  static constexpr bool kLeavesGoOn = false;
 };
 
 template <>
-struct GameTraits<PickingGame> {
+struct SuiteExpectations<PickingGame> {
   // Where a move may take two items, a position is reached with different
   // depths left, and a deeper search's table entry stands in for a shallower
   // one (tests/engine/transposition_oracle_test.cpp has the oracle for it).
@@ -82,6 +95,29 @@ struct GameTraits<PickingGame> {
   static constexpr int kSolveWithin = 8;
   static constexpr int kMaxCheckedDepth = 4;
   static constexpr int kPositionsChecked = 1000;
+  static constexpr bool kLeavesGoOn = false;
+};
+
+template <>
+struct SuiteExpectations<Game2048> {
+  // Expectiminimax: the search is one thread's whatever the threads asked.
+  static constexpr bool kDepthLimitedSearchIsMinimax = true;
+  static constexpr bool kTransposes = true;
+  static constexpr int kSolveWithin = 0;
+  // A spawn multiplies the nodes by up to thirty: two moves deep is enough.
+  static constexpr int kMaxCheckedDepth = 2;
+  static constexpr int kPositionsChecked = 100;
+  static constexpr bool kLeavesGoOn = false;
+};
+
+template <>
+struct SuiteExpectations<ChanceTree> {
+  static constexpr bool kDepthLimitedSearchIsMinimax = true;
+  static constexpr bool kTransposes = false;  // the key hashes the path
+  static constexpr int kSolveWithin = 0;
+  static constexpr int kMaxCheckedDepth = 4;
+  static constexpr int kPositionsChecked = 1000;
+  static constexpr bool kLeavesGoOn = true;
 };
 
 // Random positions of the game: every position of random playouts from
@@ -94,6 +130,10 @@ std::vector<G> roots() {
             SyntheticTree(2, 12, 7, ChildOrder::kWorstFirst)};
   } else if constexpr (std::is_same_v<G, PickingGame>) {
     return {PickingGame(9, 3), PickingGame(12, 4, false), PickingGame(7, 5)};
+  } else if constexpr (std::is_same_v<G, ChanceTree>) {
+    // Trees of the default shape, which the text reads back.
+    return {ChanceTree(ChanceTreeShape{}, 1), ChanceTree(ChanceTreeShape{}, 7),
+            ChanceTree(ChanceTreeShape{}, 12)};
   } else {
     return {G::start_position()};
   }
@@ -121,7 +161,8 @@ std::vector<G> random_positions(int playouts, std::uint64_t seed, int max_plies 
 template <class G>
 class Conformance : public ::testing::Test {};
 
-using ConformingGames = ::testing::Types<Chess, TicTacToe, ConnectFour, SyntheticTree, PickingGame>;
+using ConformingGames = ::testing::Types<Chess, TicTacToe, ConnectFour, SyntheticTree, PickingGame,
+                                         Game2048, ChanceTree>;
 TYPED_TEST_SUITE(Conformance, ConformingGames);
 
 TYPED_TEST(Conformance, PlayAndUndoRestoreThePositionAndKeyExactly) {
@@ -205,20 +246,23 @@ TYPED_TEST(Conformance, TranspositionsShareTheirKey) {
                                         << G::move_text(b) << ' ' << G::move_text(c);
     }
   }
-  if (GameTraits<G>::kTransposes) {
+  if (SuiteExpectations<G>::kTransposes) {
     EXPECT_GT(transpositions, 20);
   }
 }
 
 // A position whose game goes on has moves, unless it is a leaf of a finite
-// tree, whose value is exact (the synthetic games).
+// tree, whose value is exact (the synthetic games) or evaluate()'s (the
+// chance tree).
 TYPED_TEST(Conformance, TheStatusAgreesWithTheMoves) {
   using G = TypeParam;
   for (const G& position : random_positions<G>(60, 5)) {
     MoveList<typename G::Move> moves;
     position.legal_moves(moves);
     if (position.status() != Status::kOngoing || !moves.empty()) continue;
-    if constexpr (engine::HasPlyBound<G>) {
+    if constexpr (SuiteExpectations<G>::kLeavesGoOn) {
+      continue;
+    } else if constexpr (engine::HasPlyBound<G>) {
       EXPECT_EQ(position.max_plies_left(), 0) << "no moves, but not over: " << position.to_text();
     } else {
       ADD_FAILURE() << "no moves, but not over: " << position.to_text();
@@ -228,7 +272,7 @@ TYPED_TEST(Conformance, TheStatusAgreesWithTheMoves) {
 
 TYPED_TEST(Conformance, SearchEqualsMinimaxAtShallowDepths) {
   using G = TypeParam;
-  if (!GameTraits<G>::kDepthLimitedSearchIsMinimax) {
+  if (!SuiteExpectations<G>::kDepthLimitedSearchIsMinimax) {
     GTEST_SKIP() << G::kName << " prunes by design at fixed depths: its solver is checked instead";
   }
   engine::TranspositionTable table(1);
@@ -237,11 +281,11 @@ TYPED_TEST(Conformance, SearchEqualsMinimaxAtShallowDepths) {
   const auto positions = random_positions<G>(12, 6);
   // Evenly spread over the playouts, at most kPositionsChecked of them.
   const std::size_t step =
-      std::max<std::size_t>(1, positions.size() / GameTraits<G>::kPositionsChecked);
+      std::max<std::size_t>(1, positions.size() / SuiteExpectations<G>::kPositionsChecked);
   for (std::size_t at = 0; at < positions.size(); at += step) {
     G position = positions[at];
     for (const int threads : {1, 2}) {
-      for (int depth = 1; depth <= GameTraits<G>::kMaxCheckedDepth; ++depth) {
+      for (int depth = 1; depth <= SuiteExpectations<G>::kMaxCheckedDepth; ++depth) {
         table.clear();
         engine::SearchLimits limits;
         limits.depth = depth;
@@ -249,7 +293,12 @@ TYPED_TEST(Conformance, SearchEqualsMinimaxAtShallowDepths) {
         settings.threads = threads;
         settings.selective = false;  // the full width: what minimax is
         const auto result = engine::Search<G>(table, settings).run(position, limits, stop);
-        const auto expected = engine::minimax(position, depth);
+        Score expected = 0;
+        if constexpr (engine::HasChance<G>) {
+          expected = engine::expectiminimax(position, depth);
+        } else {
+          expected = engine::minimax(position, depth);
+        }
         ASSERT_EQ(result.score, expected)
             << position.to_text() << " depth " << depth << " threads " << threads;
         ++checked;
@@ -270,7 +319,7 @@ TYPED_TEST(Conformance, SolverEqualsMinimaxNearTheEnd) {
     engine::TranspositionTable table(1);
     for (G position : random_positions<G>(100, 7)) {
       if (position.status() != Status::kOngoing) continue;
-      if (position.max_plies_left() > GameTraits<G>::kSolveWithin) continue;
+      if (position.max_plies_left() > SuiteExpectations<G>::kSolveWithin) continue;
       const auto expected = engine::minimax(position, position.max_plies_left());
       for (const int threads : {1, 2}) {
         table.clear();
