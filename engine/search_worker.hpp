@@ -110,6 +110,10 @@ class SearchWorker {
 
   [[nodiscard]] bool aborted() const { return aborted_; }
   [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  // See TeamWorker::settled_ancestors().
+  [[nodiscard]] std::uint64_t settled_ancestors() const requires kTeam {
+    return team_.settled_ancestors();
+  }
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The principal line of the last root search that ended inside its window.
   [[nodiscard]] std::vector<Move> principal_variation() const {
@@ -297,7 +301,9 @@ class SearchWorker {
   // on the principal line, where a wrong first move costs a full re-search;
   // elsewhere the game's hints, killers and history are cheaper.
   std::optional<std::uint16_t> look_ahead(const SearchNode<NodeType::kPv>& node) {
+    const NodeFrame frame = team_.frame_at(node.ply);
     negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
+    team_.enter(node.ply, frame);
     pv_length_[node.ply] = 0;
     if (aborted_ || team_.unwinding_through(node.ply)) return std::nullopt;
     const auto refreshed = table_.probe(node.key);
@@ -308,6 +314,10 @@ class SearchWorker {
   // respect to the window the node searched with.
   template <NodeType kNode>
   void store(const SearchNode<kNode>& node, const Loop& loop) {
+    // The frame a team's settles_ancestor() judged this node by was the
+    // node's own, not that of a shallower search of the same ply.
+    assert(team_.holds_frame(node.ply, NodeFrame{node.key, node.depth, node.alpha, node.beta,
+                                                 node.kPv}));
     const Bound bound = loop.best >= node.beta   ? Bound::kLower
                         : loop.best > node.alpha ? Bound::kExact
                                                  : Bound::kUpper;

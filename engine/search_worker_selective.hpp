@@ -55,8 +55,10 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
   if (is_decisive(score)) score = node.beta;
   if (!Rules::verifies_pass(node.depth)) return score;
   verifying_null_ = true;
+  const NodeFrame frame = team_.frame_at(node.ply);
   const Score verified =
       negamax<NodeType::kCut>(node.depth - reduction, node.ply, node.beta - 1, node.beta);
+  team_.enter(node.ply, frame);
   verifying_null_ = false;
   if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
   if (verified >= node.beta) return score;

@@ -35,6 +35,8 @@ struct NodeFrame {
   Score alpha = 0;
   Score beta = 0;
   bool pv_node = false;
+
+  bool operator==(const NodeFrame&) const = default;
 };
 
 // A worker alone on its tree: nothing to share, no one to wait for.
@@ -46,6 +48,8 @@ class LoneWorker {
     return false;
   }
   static constexpr void enter(int /*ply*/, const NodeFrame& /*frame*/) {}
+  static constexpr NodeFrame frame_at(int /*ply*/) { return {}; }
+  static constexpr bool holds_frame(int /*ply*/, const NodeFrame& /*frame*/) { return true; }
   static constexpr bool shares(int /*ply*/, int /*depth*/, std::size_t /*moves*/) { return false; }
   static constexpr void prefetch_claim(std::uint64_t /*key*/) {}
   static constexpr bool claim(std::uint64_t /*key*/, bool /*may_put_off*/) { return true; }
@@ -92,6 +96,7 @@ class TeamWorker {
       if (const auto score = table_cutoff(*entry, p, frame.depth, frame.alpha, frame.beta)) {
         settled_ply_ = p;
         settled_score_ = *score;
+        ++settled_ancestors_;
         return true;
       }
     }
@@ -99,6 +104,16 @@ class TeamWorker {
   }
 
   void enter(int ply, const NodeFrame& frame) { frames_[static_cast<std::size_t>(ply)] = frame; }
+  // The frame kept for `ply`. A search of a node again at its own ply (a
+  // null move's verification, the look-ahead) enters the ply afresh, with
+  // its own depth and window: the node puts its frame back when it returns,
+  // or a shallower bound would settle the node through settles_ancestor().
+  [[nodiscard]] NodeFrame frame_at(int ply) const { return frames_[static_cast<std::size_t>(ply)]; }
+  // Whether the frame kept for `ply` is `frame`: what a node's store and
+  // settles_ancestor() rely on.
+  [[nodiscard]] bool holds_frame(int ply, const NodeFrame& frame) const {
+    return frame_at(ply) == frame;
+  }
 
   // Whether a node's moves are shared out. A lone move (a forced one, say)
   // has no other to take while it is busy.
@@ -116,6 +131,10 @@ class TeamWorker {
   void release(std::uint64_t key) { busy_->release(key); }
 
   void begin_root() { settled_ply_ = kNoPly; }
+  // How many times settles_ancestor() has settled a node, over the worker's
+  // life. A worker alone on its table settles none: only another thread's
+  // entry can decide a node this worker is still inside.
+  [[nodiscard]] std::uint64_t settled_ancestors() const { return settled_ancestors_; }
   // Unwinding from a settled node: true when an ancestor of the node at
   // `ply` is settled...
   [[nodiscard]] bool unwinding_through(int ply) const { return settled_ply_ < ply; }
@@ -139,6 +158,7 @@ class TeamWorker {
   std::array<NodeFrame, kMaxPly + 1> frames_{};
   int settled_ply_ = kNoPly;  // the ply of a node another thread settled, while unwinding to it
   Score settled_score_ = 0;
+  std::uint64_t settled_ancestors_ = 0;
 };
 
 }  // namespace brudno::engine
