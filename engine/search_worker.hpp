@@ -38,6 +38,7 @@
 #include "engine/node_bounds.hpp"
 #include "engine/ordering_memory.hpp"
 #include "engine/search_node.hpp"
+#include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
 #include "engine/selective_rules.hpp"
 #include "engine/team_policy.hpp"
@@ -117,7 +118,7 @@ class SearchWorker {
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The principal line of the last root search that ended inside its window.
   [[nodiscard]] std::vector<Move> principal_variation() const {
-    return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
+    return stack_.line(0);
   }
 
  private:
@@ -150,10 +151,10 @@ class SearchWorker {
     }
     constexpr bool kPv = kNode == NodeType::kPv;
     assert(node_window_holds(kNode, ply, alpha, beta));
-    pv_length_[ply] = 0;
+    stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
     if (must_give_up()) return 0;
-    if (team_.settles_ancestor(calls_, ply, table_)) return 0;
+    if (team_.settles_ancestor(calls_, ply, table_, stack_)) return 0;
 
     bool in_check = false;
     if constexpr (HasRuleStatus<G>) {
@@ -180,14 +181,14 @@ class SearchWorker {
     // (see singular_extension()): its value is not the position's, so it
     // neither takes nor leaves anything in the table, and prunes nothing
     // before its moves.
-    const bool excluding = excluded_[ply].has_value();
+    const bool excluding = stack_[ply].excluded.has_value();
     const std::optional<TableEntry> entry = table_.probe(node.key);
     if constexpr (!kPv) {
       if (entry && !restricted && !excluding) {
         if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
       }
     }
-    team_.enter(ply, NodeFrame{node.key, depth, alpha, beta, kPv});
+    stack_[ply].frame = NodeFrame{node.key, depth, alpha, beta, kPv};
     if constexpr (HasSelectiveSearch<G> && !kPv) {
       if (selective_ && !in_check && !restricted) {
         node.static_eval = position_.evaluate();
@@ -206,7 +207,7 @@ class SearchWorker {
       position_.keep_forced_moves(moves);
     }
     if (excluding) {
-      leave_out(moves, *excluded_[ply]);
+      leave_out(moves, *stack_[ply].excluded);
       // The left-out move was the only one: no other reaches the bound.
       if (moves.empty()) return alpha;
     }
@@ -237,7 +238,7 @@ class SearchWorker {
     }
 
     const Loop loop = search_moves(node, moves, table_move, share);
-    extended_[ply].reset();
+    stack_[ply].extended.reset();
     if (aborted_ || team_.unwinding_through(ply)) return 0;
     if (const auto settled = team_.take_settled(ply)) return *settled;
     // Every move pruned: the static value stands for them.
@@ -301,10 +302,11 @@ class SearchWorker {
   // on the principal line, where a wrong first move costs a full re-search;
   // elsewhere the game's hints, killers and history are cheaper.
   std::optional<std::uint16_t> look_ahead(const SearchNode<NodeType::kPv>& node) {
-    const NodeFrame frame = team_.frame_at(node.ply);
-    negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
-    team_.enter(node.ply, frame);
-    pv_length_[node.ply] = 0;
+    {
+      const SamePlyResearch research(stack_[node.ply]);
+      negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
+    }
+    stack_[node.ply].pv_length = 0;
     if (aborted_ || team_.unwinding_through(node.ply)) return std::nullopt;
     const auto refreshed = table_.probe(node.key);
     return refreshed ? refreshed->move : std::nullopt;
@@ -314,10 +316,7 @@ class SearchWorker {
   // respect to the window the node searched with.
   template <NodeType kNode>
   void store(const SearchNode<kNode>& node, const Loop& loop) {
-    // The frame a team's settles_ancestor() judged this node by was the
-    // node's own, not that of a shallower search of the same ply.
-    assert(team_.holds_frame(node.ply, NodeFrame{node.key, node.depth, node.alpha, node.beta,
-                                                 node.kPv}));
+    assert_own_frame(node);
     const Bound bound = loop.best >= node.beta   ? Bound::kLower
                         : loop.best > node.alpha ? Bound::kExact
                                                  : Bound::kUpper;
@@ -329,11 +328,13 @@ class SearchWorker {
                                                  : std::nullopt});
   }
 
-  void update_pv(int ply, Move move) {
-    pv_[ply][0] = move;
-    const int child_length = ply + 1 < kMaxPly ? pv_length_[ply + 1] : 0;
-    for (int i = 0; i < child_length; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
-    pv_length_[ply] = child_length + 1;
+  // The frame a team's settles_ancestor() judges a node by is the node's
+  // own, not that of a shallower search of the same ply (SamePlyResearch).
+  template <NodeType kNode>
+  void assert_own_frame(const SearchNode<kNode>& node) const {
+    assert((stack_[node.ply].frame ==
+            NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv}));
+    (void)node;
   }
 
   // --- The node's moves (search_worker_moves.hpp) -------------------------
@@ -385,19 +386,10 @@ class SearchWorker {
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
   OrderingMemory& memory_;                      // own_memory_ or the caller's
   [[no_unique_address]] Team team_;
-  // The slot (history_slot()) of the move played into each ply, plus one
-  // (0: none, or a null move), for the counter-move table.
-  std::array<std::uint32_t, kMaxPly + 2> move_into_{};
   // The selective search: on unless the caller wants the oracle's
   // full-width search (SearchSettings::selective).
   bool selective_ = true;
-  // Whether the move into each ply was a null move: never two in a row.
-  std::array<bool, kMaxPly + 2> null_move_at_{};
   bool verifying_null_ = false;
-  // Singular extensions: the move a node's exclusion search leaves out, and
-  // the move a node searches one ply deeper, by ply.
-  std::array<std::optional<std::uint16_t>, kMaxPly + 2> excluded_{};
-  std::array<std::optional<std::uint16_t>, kMaxPly + 2> extended_{};
   int root_depth_ = 0;
   std::vector<Move> root_moves_;  // searchmoves; empty: every move
   RootMoveCallback on_root_move_;
@@ -407,9 +399,9 @@ class SearchWorker {
   std::uint64_t calls_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;
-  // Triangular table of principal lines: row `ply` holds the line from that ply.
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
-  std::array<int, kMaxPly + 2> pv_length_{};
+  // Everything the search keeps by ply: frames, moves into each ply, the
+  // singular extension's moves, the principal lines (see SearchStack).
+  SearchStack<Move> stack_;
 };
 
 }  // namespace brudno::engine

@@ -81,6 +81,7 @@ inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
     if (!child || child->depth < node.depth - 1 || child->bound == Bound::kLower) continue;
     const Score score = -score_from_table(child->score, node.ply + 1);
     if (score >= node.beta) {
+      assert_own_frame(node);
       table_.store(node.key, TableEntry{score_to_table(score, node.ply), node.depth, Bound::kLower,
                                         move_bits<G>(move)});
       return score;
@@ -131,7 +132,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
   }
   const std::uint16_t bits = move_bits<G>(move);
   const std::size_t slot = history_slot<G>(move);
-  const int extension = extended_[node.ply] == bits ? 1 : 0;
+  const int extension = stack_[node.ply].extended == bits ? 1 : 0;
   if (extension > 0) reduction = 0;
   position_.play(move);
   const std::uint64_t child = position_.key();
@@ -140,7 +141,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
     return Step::kPutOff;
   }
   ++nodes_;
-  move_into_[node.ply + 1] = static_cast<std::uint32_t>(slot) + 1u;
+  stack_[node.ply + 1].move_into = static_cast<std::uint32_t>(slot) + 1u;
   const Score score = search_child_window(node, loop, reduction, extension);
   if (loop.share) team_.release(child);
   position_.undo(move);
@@ -155,7 +156,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
     loop.best_move = move;
     if (score > loop.alpha) {
       loop.alpha = score;
-      if constexpr (kNode == NodeType::kPv) update_pv(node.ply, move);
+      if constexpr (kNode == NodeType::kPv) stack_.update_pv(node.ply, move);
       if (score >= node.beta) {
         record_cutoff(node, loop, bits, slot, quiet);
         return Step::kDone;
@@ -217,7 +218,7 @@ inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node,
   for (int i = 0; i < loop.quiet_count; ++i) {
     memory_.quiet.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
   }
-  if (const std::uint32_t previous = move_into_[node.ply]; previous != 0) {
+  if (const std::uint32_t previous = stack_[node.ply].move_into; previous != 0) {
     memory_.quiet.set_counter(previous - 1, bits);
   }
 }
@@ -226,7 +227,7 @@ template <Game G, bool kTeam>
 inline QuietOrdering SearchWorker<G, kTeam>::quiet_ordering(int ply) const {
   if (!selective_game()) return {};
   QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
-  if (const std::uint32_t previous = move_into_[ply]; previous != 0) {
+  if (const std::uint32_t previous = stack_[ply].move_into; previous != 0) {
     ordering.counter = memory_.quiet.counter(previous - 1);
   }
   return ordering;

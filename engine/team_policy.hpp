@@ -6,17 +6,17 @@
 //
 // - cut_off(calls): another thread's answer made this search pointless
 //   (the root's watch_cutoff() flag); the worker gives up like an abort.
-// - settles_ancestor(calls, ply, table): another thread has settled a node
-//   this worker is inside (the table now decides it); the search unwinds
-//   to that node, storing nothing on the way (unwinding_through(),
-//   unwinding_to()), and the node returns take_settled().
-// - enter(ply, frame): the node on the way from the root, for that check.
+// - settles_ancestor(calls, ply, table, stack): another thread has settled
+//   a node this worker is inside (the table now decides it, judged by the
+//   node's frame in the worker's SearchStack); the search unwinds to that
+//   node, storing nothing on the way (unwinding_through(), unwinding_to()),
+//   and the node returns take_settled().
 // - shares(...), claim(), release(): the node's moves shared out: a move
 //   another worker is inside is put off until the rest are done.
 
 #include <algorithm>
-#include <array>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -24,32 +24,21 @@
 #include "engine/busy_table.hpp"
 #include "engine/node_bounds.hpp"
 #include "engine/score.hpp"
+#include "engine/search_stack.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
-
-// A node on the way from the root to the current one, as searched.
-struct NodeFrame {
-  std::uint64_t key = 0;
-  int depth = 0;
-  Score alpha = 0;
-  Score beta = 0;
-  bool pv_node = false;
-
-  bool operator==(const NodeFrame&) const = default;
-};
 
 // A worker alone on its tree: nothing to share, no one to wait for.
 class LoneWorker {
  public:
   static constexpr bool cut_off(std::uint64_t /*calls*/) { return false; }
+  template <class Stack>
   static constexpr bool settles_ancestor(std::uint64_t /*calls*/, int /*ply*/,
-                                         const TranspositionTable& /*table*/) {
+                                         const TranspositionTable& /*table*/,
+                                         const Stack& /*stack*/) {
     return false;
   }
-  static constexpr void enter(int /*ply*/, const NodeFrame& /*frame*/) {}
-  static constexpr NodeFrame frame_at(int /*ply*/) { return {}; }
-  static constexpr bool holds_frame(int /*ply*/, const NodeFrame& /*frame*/) { return true; }
   static constexpr bool shares(int /*ply*/, int /*depth*/, std::size_t /*moves*/) { return false; }
   static constexpr void prefetch_claim(std::uint64_t /*key*/) {}
   static constexpr bool claim(std::uint64_t /*key*/, bool /*may_put_off*/) { return true; }
@@ -86,10 +75,19 @@ class TeamWorker {
   // useless, above all where this thread was trying a move the other
   // refuted first. (The root is settled through watch_cutoff().) Looked at
   // every kSettledCheckInterval calls: a look costs a table probe per ply.
-  bool settles_ancestor(std::uint64_t calls, int ply, const TranspositionTable& table) {
+  //
+  // The frames of the nodes on the path (stack[p].frame for p < ply) must be
+  // theirs: a node at p + 1 is at most one ply deeper than its parent (by
+  // an extension), never deeper still, as it would be below a shallower
+  // re-search's frame left at p.
+  template <class Stack>
+  bool settles_ancestor(std::uint64_t calls, int ply, const TranspositionTable& table,
+                        const Stack& stack) {
     if (calls % kSettledCheckInterval != 0) return false;
     for (int p = 1; p < std::min(ply, kBusyMaxPly); ++p) {
-      const NodeFrame& frame = frames_[static_cast<std::size_t>(p)];
+      const NodeFrame& frame = stack[p].frame;
+      assert(frame.alpha < frame.beta && frame.depth > 0);
+      assert(p + 1 >= ply || stack[p + 1].frame.depth <= frame.depth + 1);
       if (frame.pv_node) continue;
       const auto entry = table.probe(frame.key);
       if (!entry) continue;
@@ -101,18 +99,6 @@ class TeamWorker {
       }
     }
     return false;
-  }
-
-  void enter(int ply, const NodeFrame& frame) { frames_[static_cast<std::size_t>(ply)] = frame; }
-  // The frame kept for `ply`. A search of a node again at its own ply (a
-  // null move's verification, the look-ahead) enters the ply afresh, with
-  // its own depth and window: the node puts its frame back when it returns,
-  // or a shallower bound would settle the node through settles_ancestor().
-  [[nodiscard]] NodeFrame frame_at(int ply) const { return frames_[static_cast<std::size_t>(ply)]; }
-  // Whether the frame kept for `ply` is `frame`: what a node's store and
-  // settles_ancestor() rely on.
-  [[nodiscard]] bool holds_frame(int ply, const NodeFrame& frame) const {
-    return frame_at(ply) == frame;
   }
 
   // Whether a node's moves are shared out. A lone move (a forced one, say)
@@ -155,7 +141,6 @@ class TeamWorker {
 
   const std::atomic<bool>* cutoff_ = nullptr;
   BusyTable* busy_ = nullptr;
-  std::array<NodeFrame, kMaxPly + 1> frames_{};
   int settled_ply_ = kNoPly;  // the ply of a node another thread settled, while unwinding to it
   Score settled_score_ = 0;
   std::uint64_t settled_ancestors_ = 0;
