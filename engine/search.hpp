@@ -110,7 +110,7 @@ class Search {
   template <class Game = G>
   void solve_exactly(const G& root, const Run& run,
                      SearchResult<Move>& result) requires HasPlyBound<Game> {
-    Solver<G> solver(table_, run.abort, settings_.threads);
+    Solver<G> solver(table_, run.abort, settings_.threads, memory_);
     solver.restrict_root(run.only);
     const auto outcome = solver.solve(root);
     result.nodes = outcome.nodes;

@@ -44,6 +44,7 @@
 #include "engine/team_policy.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
+#include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
 
@@ -61,7 +62,7 @@ class SearchWorker {
                OrderingMemory* memory = nullptr)
       : position_(root),
         table_(table),
-        abort_(abort),
+        tally_(abort),
         own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>(history_slots<G>())
                                       : nullptr),
         memory_(memory == nullptr ? *own_memory_ : *memory) {
@@ -74,7 +75,7 @@ class SearchWorker {
   Score search_root(int depth, Score alpha, Score beta) {
     seldepth_ = 0;
     root_depth_ = depth;
-    root_search_nodes_ = nodes_;
+    root_search_nodes_ = tally_.nodes();
     team_.begin_root();
     // The root is taken for a cut-node when its window is null. Where it is
     // an all-node the threads then search its first move together and share
@@ -87,7 +88,7 @@ class SearchWorker {
   // Moves the worker to another root; what it learnt about ordering stays.
   void set_root(const G& root) {
     position_ = root;
-    aborted_ = false;
+    tally_.resume();
   }
   // With `selective` false, games with a selective search are searched full
   // width, as plain minimax sees them: no quiescence, extensions or pruning.
@@ -103,14 +104,14 @@ class SearchWorker {
   // pointless (another worker answered first). The worker then gives up like
   // an abort, but resume() lets it take the next search.
   void watch_cutoff(const std::atomic<bool>* cutoff) requires kTeam { team_.watch_cutoff(cutoff); }
-  void resume() { aborted_ = false; }
+  void resume() { tally_.resume(); }
 
   // Shares with other workers which positions are being searched, so that
   // each puts off the moves another is already inside (see BusyTable).
   void share_busy(BusyTable* busy) requires kTeam { team_.share_busy(busy); }
 
-  [[nodiscard]] bool aborted() const { return aborted_; }
-  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  [[nodiscard]] bool aborted() const { return tally_.aborted(); }
+  [[nodiscard]] std::uint64_t nodes() const { return tally_.nodes(); }
   // See TeamWorker::settled_ancestors().
   [[nodiscard]] std::uint64_t settled_ancestors() const requires kTeam {
     return team_.settled_ancestors();
@@ -127,9 +128,6 @@ class SearchWorker {
   using Loop = MoveLoop<G>;
   using Rules = SelectiveRules<G>;
 
-  static constexpr std::uint64_t kAbortCheckInterval = 2048;
-  // Nodes a worker takes from a node limit at a time (see NodeBudget).
-  static constexpr std::uint64_t kNodeBatch = 256;
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
   // Enhanced transposition cut-offs (below) cost a look at every child's
@@ -154,7 +152,7 @@ class SearchWorker {
     stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
     if (must_give_up()) return 0;
-    if (team_.settles_ancestor(calls_, ply, table_, stack_)) return 0;
+    if (team_.settles_ancestor(tally_.calls(), ply, table_, stack_)) return 0;
 
     bool in_check = false;
     if constexpr (HasRuleStatus<G>) {
@@ -202,7 +200,7 @@ class SearchWorker {
     position_.legal_moves(moves);
     if (moves.empty()) return no_moves_value(ply, in_check);
     if (restricted) {
-      keep_root_moves(moves);
+      keep_root_moves(moves, root_moves_);
     } else if constexpr (HasForcedMoves<G>) {
       position_.keep_forced_moves(moves);
     }
@@ -212,7 +210,11 @@ class SearchWorker {
       if (moves.empty()) return alpha;
     }
     const bool share = team_.shares(ply, depth, moves.size());
-    prefetch_children(moves, share);
+    // A team also readies the children's busy-table slots, which the
+    // table's traffic keeps evicting.
+    prefetch_children(position_, moves, table_, [&](std::uint64_t key) {
+      if (share) team_.prefetch_claim(key);
+    });
 
     if constexpr (!kPv) {
       if (!restricted && !excluding) {
@@ -225,7 +227,7 @@ class SearchWorker {
     if constexpr (kPv) {
       if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
         table_move = look_ahead(node);
-        if (aborted_ || team_.unwinding_through(ply)) return 0;
+        if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
       }
     }
 
@@ -233,13 +235,13 @@ class SearchWorker {
       if (selective_ && entry && table_move && !excluding && !restricted && ply > 0 &&
           ply < 2 * root_depth_ && Rules::tests_singular(depth, *entry)) {
         if (const auto cut = singular_extension(node, *entry)) return *cut;
-        if (aborted_) return 0;
+        if (tally_.aborted()) return 0;
       }
     }
 
     const Loop loop = search_moves(node, moves, table_move, share);
     stack_[ply].extended.reset();
-    if (aborted_ || team_.unwinding_through(ply)) return 0;
+    if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
     if (const auto settled = team_.take_settled(ply)) return *settled;
     // Every move pruned: the static value stands for them.
     if (loop.best == -kInfinity) return node.static_eval;
@@ -284,16 +286,14 @@ class SearchWorker {
   }
 
   // The checks every node makes on entry: an abort (stop, time, nodes), or,
-  // in a team, another worker's answer. Sets aborted_ when the worker must
-  // give up.
+  // in a team, another worker's answer. aborted() is true once the worker
+  // must give up.
   bool must_give_up() {
-    if (aborted_) return true;
-    if (nodes_ >= nodes_granted_) {
-      nodes_granted_ += abort_.take_nodes(kNodeBatch);
-      if (nodes_ >= nodes_granted_) return aborted_ = true;
+    if (tally_.must_give_up()) return true;
+    if (team_.cut_off(tally_.calls())) {
+      tally_.give_up();
+      return true;
     }
-    if (++calls_ % kAbortCheckInterval == 0 && abort_.stop_requested()) return aborted_ = true;
-    if (team_.cut_off(calls_)) return aborted_ = true;
     return false;
   }
 
@@ -307,7 +307,7 @@ class SearchWorker {
       negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
     }
     stack_[node.ply].pv_length = 0;
-    if (aborted_ || team_.unwinding_through(node.ply)) return std::nullopt;
+    if (tally_.aborted() || team_.unwinding_through(node.ply)) return std::nullopt;
     const auto refreshed = table_.probe(node.key);
     return refreshed ? refreshed->move : std::nullopt;
   }
@@ -339,9 +339,7 @@ class SearchWorker {
 
   // --- The node's moves (search_worker_moves.hpp) -------------------------
 
-  void keep_root_moves(MoveList<Move>& moves) const;
   static void leave_out(MoveList<Move>& moves, std::uint16_t bits);
-  void prefetch_children(const MoveList<Move>& moves, bool share);
   template <NodeType kNode>
   std::optional<Score> transposition_cutoff(const SearchNode<kNode>& node,
                                             const MoveList<Move>& moves);
@@ -382,7 +380,7 @@ class SearchWorker {
 
   G position_;
   TranspositionTable& table_;
-  const AbortPolicy& abort_;
+  NodeTally tally_;  // nodes, node limit, stop polling
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
   OrderingMemory& memory_;                      // own_memory_ or the caller's
   [[no_unique_address]] Team team_;
@@ -393,12 +391,8 @@ class SearchWorker {
   int root_depth_ = 0;
   std::vector<Move> root_moves_;  // searchmoves; empty: every move
   RootMoveCallback on_root_move_;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t nodes_granted_ = 0;      // nodes this worker may count (see NodeBudget)
-  std::uint64_t root_search_nodes_ = 0;  // nodes_ when the current root search began
-  std::uint64_t calls_ = 0;
+  std::uint64_t root_search_nodes_ = 0;  // nodes() when the current root search began
   int seldepth_ = 0;
-  bool aborted_ = false;
   // Everything the search keeps by ply: frames, moves into each ply, the
   // singular extension's moves, the principal lines (see SearchStack).
   SearchStack<Move> stack_;

@@ -1,8 +1,8 @@
 #pragma once
-// The moves of a SearchWorker's node (the class is in search_worker.hpp):
-// the root's cut down to `go searchmoves`, the children's table lines
-// prefetched, a child's entry that refutes the node (enhanced transposition
-// cut-off), then the move loop: each move in the picker's order, the eldest
+// The moves of a SearchWorker's node (the class is in search_worker.hpp;
+// the root's filter and the children's prefetch are worker_parts.hpp's): a
+// child's entry that refutes the node (enhanced transposition cut-off),
+// then the move loop: each move in the picker's order, the eldest
 // with the node's window, the younger ones with a null window first
 // (principal-variation search), reduced first where the selective search
 // says so, and re-searched where the principal line needs their exact
@@ -26,18 +26,6 @@
 
 namespace brudno::engine {
 
-// The root's moves cut down to those of `go searchmoves`.
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::keep_root_moves(MoveList<Move>& moves) const {
-  std::size_t kept = 0;
-  for (const Move move : moves) {
-    if (std::find(root_moves_.begin(), root_moves_.end(), move) != root_moves_.end()) {
-      moves[kept++] = move;
-    }
-  }
-  moves.resize(kept);
-}
-
 template <Game G, bool kTeam>
 inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
   std::size_t kept = 0;
@@ -45,22 +33,6 @@ inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16
     if (move_bits<G>(move) != bits) moves[kept++] = move;
   }
   moves.resize(kept);
-}
-
-// A probe that misses the cache costs more than a whole node: ask for the
-// children's table lines now, so their loads overlap instead of queueing.
-// Likewise their busy-table slots, which the table's traffic keeps evicting:
-// a claim that waited for its slot took nearly a tenth of a team's time.
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::prefetch_children(const MoveList<Move>& moves, bool share) {
-  if constexpr (!prefetches_children<G>()) return;
-  if (moves.size() < 2) return;
-  for (const Move move : moves) {
-    position_.play(move);
-    table_.prefetch(position_.key());
-    if (share) team_.prefetch_claim(position_.key());
-    position_.undo(move);
-  }
 }
 
 // Enhanced transposition cut-off: a child whose table entry already refutes
@@ -71,7 +43,7 @@ template <NodeType kNode>
 inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
     const SearchNode<kNode>& node, const MoveList<Move>& moves) {
   if (node.depth < kEtcMinDepth || moves.size() < 2 ||
-      nodes_ - root_search_nodes_ < kEtcAfterNodes) {
+      tally_.nodes() - root_search_nodes_ < kEtcAfterNodes) {
     return std::nullopt;
   }
   for (const Move move : moves) {
@@ -140,13 +112,13 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
     position_.undo(move);
     return Step::kPutOff;
   }
-  ++nodes_;
+  tally_.count();
   stack_[node.ply + 1].move_into = static_cast<std::uint32_t>(slot) + 1u;
   const Score score = search_child_window(node, loop, reduction, extension);
   if (loop.share) team_.release(child);
   position_.undo(move);
   assert(position_.key() == node.key);  // the board is as it was before the move
-  if (aborted_ || team_.unwinding_to(node.ply)) return Step::kDone;
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return Step::kDone;
   assert(score_holds(score));
   loop.first = false;
   ++loop.searched;
@@ -185,7 +157,7 @@ inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>
   Score score = -kInfinity;
   if (reduction > 0) {
     score = -negamax<kYoungerChildType>(depth - reduction, ply, -loop.alpha - 1, -loop.alpha);
-    if (aborted_ || team_.unwinding_to(node.ply) || score <= loop.alpha) return score;
+    if (tally_.aborted() || team_.unwinding_to(node.ply) || score <= loop.alpha) return score;
   }
   score = -negamax<kYoungerChildType>(depth, ply, -loop.alpha - 1, -loop.alpha);
   if constexpr (kNode == NodeType::kPv) {

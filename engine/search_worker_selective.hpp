@@ -43,13 +43,13 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
   position_.play_null();
   stack_[node.ply + 1].null_move_into = true;
   stack_[node.ply + 1].move_into = 0;
-  ++nodes_;
+  tally_.count();
   Score score = -negamax<NodeType::kAll>(node.depth - 1 - reduction, node.ply + 1, -node.beta,
                                          -node.beta + 1);
   stack_[node.ply + 1].null_move_into = false;
   position_.undo_null();
   assert(position_.key() == node.key);
-  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
   if (score < node.beta) return std::nullopt;
   // A mate found after passing is no mate: the side to move could have moved.
   if (is_decisive(score)) score = node.beta;
@@ -61,7 +61,7 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
     verified = negamax<NodeType::kCut>(node.depth - reduction, node.ply, node.beta - 1, node.beta);
   }
   verifying_null_ = false;
-  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
   if (verified >= node.beta) return score;
   return std::nullopt;
 }
@@ -90,7 +90,7 @@ inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
     value = negamax<NodeType::kCut>(Rules::singular_depth(node.depth), node.ply, bound - 1, bound);
   }
   stack_[node.ply].pv_length = 0;
-  if (aborted_) return std::nullopt;
+  if (tally_.aborted()) return std::nullopt;
   if (value < bound) {
     stack_[node.ply].extended = entry.move;
   } else if (!node.kPv && bound >= node.beta) {
@@ -139,12 +139,12 @@ inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
     const Move move = *next;
     if (!in_check && !position_.see_ge(move, 0)) continue;
     position_.play(move);
-    ++nodes_;
+    tally_.count();
     stack_[ply + 1].move_into = static_cast<std::uint32_t>(history_slot<G>(move)) + 1u;
     const Score score = -quiescence(ply + 1, -beta, -alpha);
     position_.undo(move);
     assert(position_.key() == key);
-    if (aborted_ || team_.unwinding_to(ply)) return 0;
+    if (tally_.aborted() || team_.unwinding_to(ply)) return 0;
     if (score <= best) continue;
     best = score;
     best_move = move;
@@ -166,7 +166,7 @@ inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
 // when aborted, the table's score when another thread settled it.
 template <Game G, bool kTeam>
 inline std::optional<Score> SearchWorker<G, kTeam>::unwound(int ply) {
-  if (!aborted_) {
+  if (!tally_.aborted()) {
     if (const auto settled = team_.take_settled(ply)) return *settled;
   }
   return Score{0};

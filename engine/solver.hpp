@@ -18,6 +18,7 @@
 
 #include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/searchers.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
@@ -39,8 +40,12 @@ class Solver {
 
   // Out of the class, as solve() is: where an explicit instantiation is
   // declared (a game's *_search.hpp) they are left to the game's one file, and
-  // the workers they hold need not be defined.
-  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1);
+  // the workers they hold need not be defined. `memory`, when given (readied
+  // by SearchMemory::start_search(threads)), is the session's: the solver's
+  // threads run in its arena and order moves with what earlier searches
+  // learnt; without, the solver starts from nothing.
+  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1,
+         SearchMemory* memory = nullptr);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -162,6 +167,7 @@ class Solver {
   TranspositionTable& table_;
   const AbortPolicy& abort_;
   int threads_;
+  SearchMemory* memory_;
   std::vector<Move> root_moves_;
   std::unique_ptr<SearchWorker<G>> worker_;
   std::unique_ptr<ParallelSearch<G>> parallel_;
@@ -169,8 +175,8 @@ class Solver {
 
 template <Game G>
 requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const AbortPolicy& abort,
-                                          int threads)
-    : table_(table), abort_(abort), threads_(threads) {}
+                                          int threads, SearchMemory* memory)
+    : table_(table), abort_(abort), threads_(threads), memory_(memory) {}
 
 template <Game G>
 requires HasPlyBound<G> Solver<G>::~Solver() = default;
@@ -189,7 +195,7 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
     if (parallel_) {
       parallel_->set_root(root);
     } else {
-      parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
+      parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_, memory_);
     }
     parallel_->restrict_root(root_moves_);
     return solve_with(*parallel_, root, weak, want_line);
@@ -197,7 +203,8 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
   if (worker_) {
     worker_->set_root(root);
   } else {
-    worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_);
+    worker_ = std::make_unique<SearchWorker<G>>(
+        root, table_, abort_, memory_ == nullptr ? nullptr : &memory_->thread(0));
   }
   worker_->restrict_root(root_moves_);
   return solve_with(*worker_, root, weak, want_line);
