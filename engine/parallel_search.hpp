@@ -32,11 +32,11 @@
 
 namespace brudno::engine {
 
-template <Game G>
+template <Game G, Width kWidth>  // kWidth: the selective search by default (searchers.hpp)
 class ParallelSearch {
  public:
   using Move = typename G::Move;
-  using Worker = SearchWorker<G, /*kTeam=*/true>;
+  using Worker = SearchWorker<G, /*kTeam=*/true, kWidth>;
 
   // With `memory` (readied by SearchMemory::start_search(threads)) the
   // threads run in its arena and order moves with its per-thread memories;
@@ -81,10 +81,6 @@ class ParallelSearch {
   // Only the first worker reports: one currmove line per move, not one a thread.
   void report_root_moves(typename Worker::RootMoveCallback callback) {
     workers_.front()->report_root_moves(std::move(callback));
-  }
-  // See SearchWorker::set_selective().
-  void set_selective(bool selective) {
-    for (auto& worker : workers_) worker->set_selective(selective);
   }
   // See SearchWorker::restrict_root().
   void restrict_root(const std::vector<Move>& moves) {

@@ -48,7 +48,8 @@
 
 namespace brudno::engine {
 
-template <Game G, bool kTeam>  // kTeam is false by default (searchers.hpp)
+// kTeam is false and kWidth the selective search by default (searchers.hpp).
+template <Game G, bool kTeam, Width kWidth>
 class SearchWorker {
  public:
   using Move = typename G::Move;
@@ -81,6 +82,9 @@ class SearchWorker {
     // an all-node the threads then search its first move together and share
     // out the moves below, which costs little, whereas an all-node guess at a
     // cut-node root sends a thread into a move the first one likely refutes.
+    // A root cut down to `go searchmoves` is a node of its own kind (see
+    // negamax's kRestrictedRoot).
+    if (!root_moves_.empty()) return negamax<NodeType::kPv, true>(depth, 0, alpha, beta);
     return negamax<NodeType::kPv>(depth, 0, alpha, beta);
   }
 
@@ -90,10 +94,6 @@ class SearchWorker {
     position_ = root;
     tally_.resume();
   }
-  // With `selective` false, games with a selective search are searched full
-  // width, as plain minimax sees them: no quiescence, extensions or pruning.
-  // The tests compare that search with minimax; play never uses it.
-  void set_selective(bool selective) { selective_ = selective; }
   void report_root_moves(RootMoveCallback callback) { on_root_move_ = std::move(callback); }
   // Restricts the root to these moves (UCI `go searchmoves`); empty: all moves.
   void restrict_root(const std::vector<Move>& moves) {
@@ -127,6 +127,11 @@ class SearchWorker {
   static_assert(kTeam || std::is_empty_v<Team>, "a lone worker carries nothing of a team");
   using Loop = MoveLoop<G>;
   using Rules = SelectiveRules<G>;
+  // The game's own search, or the oracle's full width (Width).
+  static constexpr bool kSelective = kWidth == Width::kSelective;
+  // The selective search orders quiet moves by its own history and counter
+  // moves; the full-width search by the plain history table.
+  static constexpr bool kSelectiveGame = HasSelectiveSearch<G> && kSelective;
 
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
@@ -141,14 +146,21 @@ class SearchWorker {
   // node for the position's.
   static constexpr bool kSingularExtensions = HasSelectiveSearch<G> && !kTeam;
 
-  template <NodeType kNode>
+  // kRestrictedRoot: the root cut down to `go searchmoves`. Its value is
+  // that of some moves only, not the position's: it neither takes nor
+  // leaves anything in the table, and prunes nothing before its moves.
+  template <NodeType kNode, bool kRestrictedRoot = false>
   Score negamax(int depth, int ply, Score alpha, Score beta) {
     // A null window has no principal line to keep: the node may use the table.
     if constexpr (kNode == NodeType::kPv) {
-      if (beta - alpha <= 1) return negamax<NodeType::kCut>(depth, ply, alpha, beta);
+      if (beta - alpha <= 1) {
+        return negamax<NodeType::kCut, kRestrictedRoot>(depth, ply, alpha, beta);
+      }
     }
     constexpr bool kPv = kNode == NodeType::kPv;
+    constexpr bool restricted = kRestrictedRoot;
     assert(node_window_holds(kNode, ply, alpha, beta));
+    assert(!kRestrictedRoot || (ply == 0 && !root_moves_.empty()));
     stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
     if (must_give_up()) return 0;
@@ -160,15 +172,14 @@ class SearchWorker {
       in_check = position_.in_check();
       // Check extension: a check is searched one ply deeper, so that the
       // horizon never falls between a check and its answer.
-      if (selective_ && in_check) ++depth;
+      if (kSelective && in_check) ++depth;
     } else {
       const Status status = position_.status();
       if (status != Status::kOngoing) return terminal_score(status, ply);
     }
     if (depth <= 0 || ply >= kMaxPly) return horizon_value(ply, alpha, beta);
 
-    const bool restricted = ply == 0 && !root_moves_.empty();
-    if (!restricted) {
+    if constexpr (!restricted) {
       if (const auto decided = bound_by_horizon<kNode>(position_, ply, alpha, beta)) {
         return *decided;
       }
@@ -188,7 +199,7 @@ class SearchWorker {
     }
     stack_[ply].frame = NodeFrame{node.key, depth, alpha, beta, kPv};
     if constexpr (HasSelectiveSearch<G> && !kPv) {
-      if (selective_ && !in_check && !restricted) {
+      if (kSelective && !in_check && !restricted) {
         node.static_eval = position_.evaluate();
         if (!excluding) {
           if (const auto pruned = prune_before_moves(node)) return *pruned;
@@ -199,7 +210,7 @@ class SearchWorker {
     MoveList<Move> moves;
     position_.legal_moves(moves);
     if (moves.empty()) return no_moves_value(ply, in_check);
-    if (restricted) {
+    if constexpr (restricted) {
       keep_root_moves(moves, root_moves_);
     } else if constexpr (HasForcedMoves<G>) {
       position_.keep_forced_moves(moves);
@@ -226,13 +237,13 @@ class SearchWorker {
     if (entry && entry->move && !excluding) table_move = *entry->move;
     if constexpr (kPv) {
       if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
-        table_move = look_ahead(node);
+        table_move = look_ahead<kRestrictedRoot>(node);
         if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
       }
     }
 
     if constexpr (kSingularExtensions) {
-      if (selective_ && entry && table_move && !excluding && !restricted && ply > 0 &&
+      if (kSelective && entry && table_move && !excluding && !restricted && ply > 0 &&
           ply < 2 * root_depth_ && Rules::tests_singular(depth, *entry)) {
         if (const auto cut = singular_extension(node, *entry)) return *cut;
         if (tally_.aborted()) return 0;
@@ -243,8 +254,10 @@ class SearchWorker {
     stack_[ply].extended.reset();
     if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
     if (const auto settled = team_.take_settled(ply)) return *settled;
-    // Every move pruned: the static value stands for them.
-    if (loop.best == -kInfinity) return node.static_eval;
+    // Some move was searched: the first is never pruned (SelectiveRules::
+    // prunes() waits for one), one put off is searched at the end, and every
+    // value a child returns lies within the scores (kWin < kInfinity).
+    assert(loop.best > -kInfinity && loop.best_move && score_holds(loop.best));
     // A restricted root's value is that of some moves only, an excluding
     // search's that of all but one: not the position's.
     if (!restricted && !excluding) store(node, loop);
@@ -253,11 +266,11 @@ class SearchWorker {
 
   // The end of the game by its rules, for games that tell the draw rules
   // apart from mate (HasRuleStatus): a draw, or a window closed by the
-  // distance to mate. The oracle's search (selective_ false) asks the game's
+  // distance to mate. The oracle's full width (Width::kFull) asks the game's
   // complete status instead, as plain minimax does.
   std::optional<Score> game_over_by_rule(int ply, Score& alpha,
                                          Score& beta) requires HasRuleStatus<G> {
-    if (!selective_) {
+    if constexpr (!kSelective) {
       const Status status = position_.status();
       if (status != Status::kOngoing) return terminal_score(status, ply);
       return std::nullopt;
@@ -269,7 +282,7 @@ class SearchWorker {
   // The value at the horizon: the quiescence search's where the game has one.
   Score horizon_value(int ply, Score alpha, Score beta) {
     if constexpr (HasSelectiveSearch<G>) {
-      if (selective_ && ply < kMaxPly) return quiescence(ply, alpha, beta);
+      if (kSelective && ply < kMaxPly) return quiescence(ply, alpha, beta);
     }
     return position_.evaluate();
   }
@@ -301,10 +314,12 @@ class SearchWorker {
   // shallower search of this node finds one and leaves it in the table. Only
   // on the principal line, where a wrong first move costs a full re-search;
   // elsewhere the game's hints, killers and history are cheaper.
+  template <bool kRestrictedRoot>
   std::optional<std::uint16_t> look_ahead(const SearchNode<NodeType::kPv>& node) {
     {
       const SamePlyResearch research(stack_[node.ply]);
-      negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
+      negamax<NodeType::kPv, kRestrictedRoot>(node.depth - kLookAheadReduction, node.ply,
+                                              node.alpha, node.beta);
     }
     stack_[node.ply].pv_length = 0;
     if (tally_.aborted() || team_.unwinding_through(node.ply)) return std::nullopt;
@@ -361,9 +376,6 @@ class SearchWorker {
   void record_cutoff(const SearchNode<kNode>& node, const Loop& loop, std::uint16_t bits,
                      std::size_t slot, bool quiet);
   QuietOrdering quiet_ordering(int ply) const;
-  // The selective search orders quiet moves by its own history and counter
-  // moves; the full-width search by the plain history table.
-  [[nodiscard]] bool selective_game() const { return HasSelectiveSearch<G> && selective_; }
 
   // --- The selective search (search_worker_selective.hpp) ----------------
 
@@ -384,9 +396,6 @@ class SearchWorker {
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
   OrderingMemory& memory_;                      // own_memory_ or the caller's
   [[no_unique_address]] Team team_;
-  // The selective search: on unless the caller wants the oracle's
-  // full-width search (SearchSettings::selective).
-  bool selective_ = true;
   bool verifying_null_ = false;
   int root_depth_ = 0;
   std::vector<Move> root_moves_;  // searchmoves; empty: every move

@@ -26,8 +26,8 @@
 
 namespace brudno::engine {
 
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
+template <Game G, bool kTeam, Width kWidth>
+inline void SearchWorker<G, kTeam, kWidth>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
   std::size_t kept = 0;
   for (const Move move : moves) {
     if (move_bits<G>(move) != bits) moves[kept++] = move;
@@ -38,9 +38,9 @@ inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16
 // Enhanced transposition cut-off: a child whose table entry already refutes
 // it from the opponent's side cuts this node without a search. The
 // children's lines are on their way to the cache (prefetch_children).
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::transposition_cutoff(
     const SearchNode<kNode>& node, const MoveList<Move>& moves) {
   if (node.depth < kEtcMinDepth || moves.size() < 2 ||
       tally_.nodes() - root_search_nodes_ < kEtcAfterNodes) {
@@ -62,9 +62,9 @@ inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
   return std::nullopt;
 }
 
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline MoveLoop<G> SearchWorker<G, kTeam>::search_moves(const SearchNode<kNode>& node,
+inline MoveLoop<G> SearchWorker<G, kTeam, kWidth>::search_moves(const SearchNode<kNode>& node,
                                                         MoveList<Move>& moves,
                                                         std::optional<std::uint16_t> table_move,
                                                         bool share) {
@@ -88,14 +88,14 @@ inline MoveLoop<G> SearchWorker<G, kTeam>::search_moves(const SearchNode<kNode>&
   return loop;
 }
 
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, Move move,
+inline auto SearchWorker<G, kTeam, kWidth>::search_child(const SearchNode<kNode>& node, Move move,
                                                  bool may_put_off, Loop& loop) -> Step {
   int reduction = 0;
   bool quiet = false;
   if constexpr (HasSelectiveSearch<G>) {
-    if (selective_) {
+    if constexpr (kSelective) {
       const MoveShape shape = Rules::shape_of(position_, move);
       if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       reduction = Rules::reduction(node, loop, shape, memory_.killers, move_bits<G>(move));
@@ -144,9 +144,9 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
 // The child's value: the eldest brother with the node's window, the others
 // with a null window first, reduced by `reduction` plies first where the
 // selective search says so; a singular move `extension` plies deeper.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>& node,
+inline Score SearchWorker<G, kTeam, kWidth>::search_child_window(const SearchNode<kNode>& node,
                                                          const Loop& loop, int reduction,
                                                          int extension) {
   const int depth = node.depth - 1 + extension;
@@ -172,12 +172,12 @@ inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>
 // history. The selective search keeps them for quiet moves only, and also
 // takes the history of the quiet moves that failed before it down, and
 // records the move as the counter to the opponent's last.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node, const Loop& loop,
+inline void SearchWorker<G, kTeam, kWidth>::record_cutoff(const SearchNode<kNode>& node, const Loop& loop,
                                                   std::uint16_t bits, std::size_t slot,
                                                   bool quiet) {
-  if (!selective_game()) {
+  if constexpr (!kSelectiveGame) {
     memory_.killers.record(node.ply, bits);
     memory_.history.reward(slot, node.depth);
     return;
@@ -195,9 +195,9 @@ inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node,
   }
 }
 
-template <Game G, bool kTeam>
-inline QuietOrdering SearchWorker<G, kTeam>::quiet_ordering(int ply) const {
-  if (!selective_game()) return {};
+template <Game G, bool kTeam, Width kWidth>
+inline QuietOrdering SearchWorker<G, kTeam, kWidth>::quiet_ordering(int ply) const {
+  if constexpr (!kSelectiveGame) return {};
   QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
   if (const std::uint32_t previous = stack_[ply].move_into; previous != 0) {
     ordering.counter = memory_.quiet.counter(previous - 1);

@@ -16,9 +16,9 @@ namespace brudno::engine {
 // Before the moves: a node whose static value is far above beta returns it
 // (reverse futility), and one where passing the turn still fails high
 // returns that (null move). Off the principal line and out of check only.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::prune_before_moves(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::prune_before_moves(
     const SearchNode<kNode>& node) requires HasSelectiveSearch<G> {
   static_assert(kNode != NodeType::kPv);
   if (is_decisive(node.beta)) return std::nullopt;
@@ -35,9 +35,9 @@ inline std::optional<Score> SearchWorker<G, kTeam>::prune_before_moves(
 // The side to move passes and the opponent, to move twice, searches at a
 // reduced depth; if it still cannot get below beta the node fails high,
 // verified by a search of the node itself where the depth is large.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::null_move(
     const SearchNode<kNode>& node) requires HasNullMove<G> {
   const int reduction = Rules::null_reduction(node.depth);
   position_.play_null();
@@ -76,9 +76,9 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
 // (Rules::tests_singular), so a move that falls well short of it is worse
 // than the table's move, not merely unsearched. The exclusion search runs
 // at the node's own ply, inside a SamePlyResearch.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::singular_extension(
     const SearchNode<kNode>& node, const TableEntry& entry) requires HasSelectiveSearch<G> {
   const Score table_value = score_from_table(entry.score, node.ply);
   if (is_decisive(table_value)) return std::nullopt;
@@ -102,8 +102,8 @@ inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
 // The value at the horizon, once the exchanges are over: the side to move
 // may stand pat on its static value or try its noisy moves (captures that
 // do not lose material, promotions); in check it must answer the check.
-template <Game G, bool kTeam>
-inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
+template <Game G, bool kTeam, Width kWidth>
+inline Score SearchWorker<G, kTeam, kWidth>::quiescence(int ply, Score alpha,
                                                 Score beta) requires HasSelectiveSearch<G> {
   assert(alpha < beta && score_holds(alpha) && score_holds(beta) && 0 <= ply && ply <= kMaxPly);
   stack_[ply].pv_length = 0;
@@ -164,8 +164,8 @@ inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
 
 // What a node returns when a search below it was cut short: nothing of use
 // when aborted, the table's score when another thread settled it.
-template <Game G, bool kTeam>
-inline std::optional<Score> SearchWorker<G, kTeam>::unwound(int ply) {
+template <Game G, bool kTeam, Width kWidth>
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::unwound(int ply) {
   if (!tally_.aborted()) {
     if (const auto settled = team_.take_settled(ply)) return *settled;
   }
