@@ -60,6 +60,7 @@ class ChanceWorker {
     seldepth_ = 0;
     const Score value = search(depth, 0, alpha, beta, 1.0);
     assert(tally_.aborted() || (alpha <= value && value <= beta));
+    assert(tally_.aborted() || line_is_legal(position_, stack_.line(0)));
     return value;
   }
 

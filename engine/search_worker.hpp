@@ -74,10 +74,20 @@ class SearchWorker {
   // below alpha is an upper bound, at or above beta a lower bound, else exact.
   // Meaningless once aborted() is true.
   Score search_root(int depth, Score alpha, Score beta) {
+    assert(alpha < beta && score_holds(alpha) && score_holds(beta));
+    assert(0 < depth && depth <= kMaxPly);
     seldepth_ = 0;
     root_depth_ = depth;
     root_search_nodes_ = tally_.nodes();
     team_.begin_root();
+    const Score value = search_root_node(depth, alpha, beta);
+    assert(tally_.aborted() || score_holds(value));
+    assert(tally_.aborted() || line_is_legal(position_, stack_.line(0)));
+    return value;
+  }
+
+ private:
+  Score search_root_node(int depth, Score alpha, Score beta) {
     // The root is taken for a cut-node when its window is null. Where it is
     // an all-node the threads then search its first move together and share
     // out the moves below, which costs little, whereas an all-node guess at a
@@ -88,6 +98,7 @@ class SearchWorker {
     return negamax<NodeType::kPv>(depth, 0, alpha, beta);
   }
 
+ public:
   void reset_seldepth() { seldepth_ = 0; }
   // Moves the worker to another root; what it learnt about ordering stays.
   void set_root(const G& root) {
@@ -161,6 +172,10 @@ class SearchWorker {
     constexpr bool restricted = kRestrictedRoot;
     assert(node_window_holds(kNode, ply, alpha, beta));
     assert(!kRestrictedRoot || (ply == 0 && !root_moves_.empty()));
+    // Each ply takes one from the depth and an extension gives back at most
+    // one (a check, a singular move): never deeper than the root's depth
+    // plus the ply's.
+    assert(depth <= root_depth_ + ply + 1);
     stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
     if (must_give_up()) return 0;
@@ -178,12 +193,14 @@ class SearchWorker {
       if (status != Status::kOngoing) return terminal_score(status, ply);
     }
     if (depth <= 0 || ply >= kMaxPly) return horizon_value(ply, alpha, beta);
+    assert(alpha < beta);  // the narrowed window is still open
 
     if constexpr (!restricted) {
       if (const auto decided = bound_by_horizon<kNode>(position_, ply, alpha, beta)) {
         return *decided;
       }
     }
+    assert(alpha < beta);
 
     SearchNode<kNode> node{depth, ply, alpha, beta, position_.key(), in_check};
     // A singular extension's search of this node without its table move
@@ -210,6 +227,7 @@ class SearchWorker {
     MoveList<Move> moves;
     position_.legal_moves(moves);
     if (moves.empty()) return no_moves_value(ply, in_check);
+    assert(!entry || table_move_is_legal<G>(moves, entry->move));
     if constexpr (restricted) {
       keep_root_moves(moves, root_moves_);
     } else if constexpr (HasForcedMoves<G>) {
@@ -332,6 +350,7 @@ class SearchWorker {
   template <NodeType kNode>
   void store(const SearchNode<kNode>& node, const Loop& loop) {
     assert_own_frame(node);
+    assert(node.depth > 0 && score_holds(loop.best) && loop.best > -kInfinity);
     const Bound bound = loop.best >= node.beta   ? Bound::kLower
                         : loop.best > node.alpha ? Bound::kExact
                                                  : Bound::kUpper;

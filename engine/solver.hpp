@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -22,6 +24,7 @@
 #include "engine/searchers.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
+#include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
 
@@ -78,6 +81,7 @@ class Solver {
     }
     while (low < high && !(weak && sign_known(low, high))) {
       const Score x = next_question(low, high);
+      assert(low < x && x <= high);  // each question splits what is left
       const Score answer = worker.search_root(depth, x - 1, x);
       if (worker.aborted()) break;
       if (answer >= x) {
@@ -85,6 +89,7 @@ class Solver {
       } else {
         high = std::min(high, answer);
       }
+      assert(low <= high);  // fail-soft answers are bounds on one value
     }
     outcome.nodes = worker.nodes() - nodes_before;
     if (worker.aborted()) return outcome;
@@ -96,7 +101,9 @@ class Solver {
       outcome.nodes = worker.nodes() - nodes_before;
       if (worker.aborted()) return outcome;
       outcome.pv = worker.principal_variation();
+      assert(line_is_legal(root, outcome.pv));
     }
+    assert(is_decisive(outcome.score) || std::abs(outcome.score) <= kMaxHeuristic);
     return outcome;
   }
 
@@ -127,6 +134,7 @@ class Solver {
         middle = highest / 2;
       }
       // Is the grade above `middle`?
+      assert(lowest <= middle && middle < highest);
       const Score x = score_of(middle + 1);
       const Score answer = worker.search_root(depth, x - 1, x);
       if (worker.aborted()) return;
@@ -176,7 +184,9 @@ class Solver {
 template <Game G>
 requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const AbortPolicy& abort,
                                           int threads, SearchMemory* memory)
-    : table_(table), abort_(abort), threads_(threads), memory_(memory) {}
+    : table_(table), abort_(abort), threads_(threads), memory_(memory) {
+  assert(threads >= 1);
+}
 
 template <Game G>
 requires HasPlyBound<G> Solver<G>::~Solver() = default;

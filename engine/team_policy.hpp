@@ -24,6 +24,7 @@
 #include "engine/busy_table.hpp"
 #include "engine/node_bounds.hpp"
 #include "engine/score.hpp"
+#include "engine/search_node.hpp"
 #include "engine/search_stack.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -92,6 +93,7 @@ class TeamWorker {
       const auto entry = table.probe(frame.key);
       if (!entry) continue;
       if (const auto score = table_cutoff(*entry, p, frame.depth, frame.alpha, frame.beta)) {
+        assert(score_holds(*score));
         settled_ply_ = p;
         settled_score_ = *score;
         ++settled_ancestors_;
@@ -104,17 +106,22 @@ class TeamWorker {
   // Whether a node's moves are shared out. A lone move (a forced one, say)
   // has no other to take while it is busy.
   [[nodiscard]] bool shares(int ply, int depth, std::size_t moves) const {
+    assert(0 <= ply && ply <= kMaxPly && depth > 0);
     return busy_ != nullptr && ply < kBusyMaxPly && depth > 1 && moves > 1;
   }
   void prefetch_claim(std::uint64_t key) const { busy_->prefetch_for_claim(key); }
   // Marks the child as being searched by this worker. With `may_put_off`,
   // false (and nothing marked) when another worker is already inside it.
   bool claim(std::uint64_t key, bool may_put_off) {
+    assert(busy_ != nullptr);  // only a node that shares() claims
     if (may_put_off) return busy_->try_claim(key);
     busy_->mark(key);
     return true;
   }
-  void release(std::uint64_t key) { busy_->release(key); }
+  void release(std::uint64_t key) {
+    assert(busy_ != nullptr);
+    busy_->release(key);
+  }
 
   void begin_root() { settled_ply_ = kNoPly; }
   // How many times settles_ancestor() has settled a node, over the worker's
@@ -129,6 +136,7 @@ class TeamWorker {
   // The table's score for the node at `ply` when it is the settled one; the
   // unwinding ends there.
   std::optional<Score> take_settled(int ply) {
+    assert(0 <= ply && ply <= kMaxPly);
     if (settled_ply_ != ply) return std::nullopt;
     settled_ply_ = kNoPly;
     return settled_score_;

@@ -8,7 +8,9 @@
 // - keep_root_moves(): the root cut down to `go searchmoves`;
 // - table_move_first() (move_ordering.hpp): the table's move put first;
 // - prefetch_children(): the children's table lines asked for before any
-//   child is searched.
+//   child is searched;
+// - line_is_legal(), table_move_is_legal(): what the workers assert of
+//   their principal lines and of the table's moves.
 // The principal line is the SearchStack's (search_stack.hpp), the table's
 // cut-off table_cutoff() (node_bounds.hpp).
 
@@ -16,12 +18,14 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
 #include "engine/move_ordering.hpp"
+#include "engine/score.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
@@ -92,11 +96,40 @@ void prefetch_children(G& position, const MoveList<typename G::Move>& moves,
   if constexpr (!prefetches_children<G>()) return;
   if (moves.size() < 2) return;
   for (const auto move : moves) {
+    [[maybe_unused]] const std::uint64_t key = position.key();
     position.play(move);
     table.prefetch(position.key());
     also(position.key());
     position.undo(move);
+    assert(position.key() == key);
   }
+}
+
+// Whether `line` is a line of legal moves from `position`: what every
+// principal line must be (asserted where a search hands one out).
+template <Game G>
+bool line_is_legal(G position, const std::vector<typename G::Move>& line) {
+  if (line.size() > static_cast<std::size_t>(kMaxPly) + 1) return false;
+  for (const auto move : line) {
+    MoveList<typename G::Move> moves;
+    position.legal_moves(moves);
+    if (!moves.contains(move)) return false;
+    position.play(move);
+  }
+  return true;
+}
+
+// Whether the table's move (its bits) is one of the legal `moves`: the
+// table's keys are whole (TranspositionTable::probe), so a move it gives for
+// this position was found in this position.
+template <Game G>
+bool table_move_is_legal(const MoveList<typename G::Move>& moves,
+                         std::optional<std::uint16_t> bits) {
+  if (!bits) return true;
+  for (const auto move : moves) {
+    if (move_bits<G>(move) == *bits) return true;
+  }
+  return false;
 }
 
 }  // namespace brudno::engine
