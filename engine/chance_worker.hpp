@@ -81,9 +81,7 @@ class ChanceWorker {
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The decision moves of the last root search up to the first chance node:
   // beyond it the line depends on the dice.
-  [[nodiscard]] std::vector<Move> principal_variation() const {
-    return stack_.line(0);
-  }
+  [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
 
  private:
   // The values lie within the heuristic range: the table keeps them as

@@ -129,9 +129,7 @@ class SearchWorker {
   }
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The principal line of the last root search that ended inside its window.
-  [[nodiscard]] std::vector<Move> principal_variation() const {
-    return stack_.line(0);
-  }
+  [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
 
  private:
   using Team = std::conditional_t<kTeam, TeamWorker, LoneWorker>;
@@ -411,7 +409,7 @@ class SearchWorker {
 
   G position_;
   TranspositionTable& table_;
-  NodeTally tally_;  // nodes, node limit, stop polling
+  NodeTally tally_;                             // nodes, node limit, stop polling
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
   OrderingMemory& memory_;                      // own_memory_ or the caller's
   [[no_unique_address]] Team team_;

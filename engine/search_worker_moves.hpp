@@ -64,10 +64,9 @@ inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::transposition_cutoff
 
 template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline MoveLoop<G> SearchWorker<G, kTeam, kWidth>::search_moves(const SearchNode<kNode>& node,
-                                                        MoveList<Move>& moves,
-                                                        std::optional<std::uint16_t> table_move,
-                                                        bool share) {
+inline MoveLoop<G> SearchWorker<G, kTeam, kWidth>::search_moves(
+    const SearchNode<kNode>& node, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
+    bool share) {
   Loop loop;
   loop.alpha = node.alpha;
   loop.share = share;
@@ -91,7 +90,7 @@ inline MoveLoop<G> SearchWorker<G, kTeam, kWidth>::search_moves(const SearchNode
 template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
 inline auto SearchWorker<G, kTeam, kWidth>::search_child(const SearchNode<kNode>& node, Move move,
-                                                 bool may_put_off, Loop& loop) -> Step {
+                                                         bool may_put_off, Loop& loop) -> Step {
   int reduction = 0;
   bool quiet = false;
   if constexpr (HasSelectiveSearch<G>) {
@@ -147,8 +146,8 @@ inline auto SearchWorker<G, kTeam, kWidth>::search_child(const SearchNode<kNode>
 template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
 inline Score SearchWorker<G, kTeam, kWidth>::search_child_window(const SearchNode<kNode>& node,
-                                                         const Loop& loop, int reduction,
-                                                         int extension) {
+                                                                 const Loop& loop, int reduction,
+                                                                 int extension) {
   const int depth = node.depth - 1 + extension;
   const int ply = node.ply + 1;
   if (loop.first) {
@@ -174,9 +173,9 @@ inline Score SearchWorker<G, kTeam, kWidth>::search_child_window(const SearchNod
 // records the move as the counter to the opponent's last.
 template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline void SearchWorker<G, kTeam, kWidth>::record_cutoff(const SearchNode<kNode>& node, const Loop& loop,
-                                                  std::uint16_t bits, std::size_t slot,
-                                                  bool quiet) {
+inline void SearchWorker<G, kTeam, kWidth>::record_cutoff(const SearchNode<kNode>& node,
+                                                          const Loop& loop, std::uint16_t bits,
+                                                          std::size_t slot, bool quiet) {
   if constexpr (!kSelectiveGame) {
     memory_.killers.record(node.ply, bits);
     memory_.history.reward(slot, node.depth);

@@ -104,7 +104,7 @@ inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::singular_extension(
 // do not lose material, promotions); in check it must answer the check.
 template <Game G, bool kTeam, Width kWidth>
 inline Score SearchWorker<G, kTeam, kWidth>::quiescence(int ply, Score alpha,
-                                                Score beta) requires HasSelectiveSearch<G> {
+                                                        Score beta) requires HasSelectiveSearch<G> {
   assert(alpha < beta && score_holds(alpha) && score_holds(beta) && 0 <= ply && ply <= kMaxPly);
   stack_[ply].pv_length = 0;
   seldepth_ = std::max(seldepth_, ply);

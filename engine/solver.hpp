@@ -213,8 +213,8 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
   if (worker_) {
     worker_->set_root(root);
   } else {
-    worker_ = std::make_unique<SearchWorker<G>>(
-        root, table_, abort_, memory_ == nullptr ? nullptr : &memory_->thread(0));
+    worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_,
+                                                memory_ == nullptr ? nullptr : &memory_->thread(0));
   }
   worker_->restrict_root(root_moves_);
   return solve_with(*worker_, root, weak, want_line);
