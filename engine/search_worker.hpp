@@ -154,6 +154,14 @@ class SearchWorker {
   // node's own ply: a lone worker's search, where no other thread takes the
   // node for the position's.
   static constexpr bool kSingularExtensions = HasSelectiveSearch<G> && !kTeam;
+  // Each node's frame (SearchStack) is written where something reads it: a
+  // team's settles_ancestor(), and the assertions of a debug build. A lone
+  // worker's release build skips the stores.
+#ifdef NDEBUG
+  static constexpr bool kKeepsFrames = kTeam;
+#else
+  static constexpr bool kKeepsFrames = true;
+#endif
 
   // kRestrictedRoot: the root cut down to `go searchmoves`. Its value is
   // that of some moves only, not the position's: it neither takes nor
@@ -212,7 +220,7 @@ class SearchWorker {
         if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
       }
     }
-    stack_[ply].frame = NodeFrame{node.key, depth, alpha, beta, kPv};
+    if constexpr (kKeepsFrames) stack_[ply].frame = NodeFrame{node.key, depth, alpha, beta, kPv};
     if constexpr (HasSelectiveSearch<G> && !kPv) {
       if (kSelective && !in_check && !restricted) {
         node.static_eval = position_.evaluate();
