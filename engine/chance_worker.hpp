@@ -34,8 +34,11 @@
 #include "engine/abort_policy.hpp"
 #include "engine/expectiminimax.hpp"
 #include "engine/game.hpp"
+#include "engine/node_bounds.hpp"
+#include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
 #include "engine/transposition_table.hpp"
+#include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
 
@@ -49,12 +52,16 @@ class ChanceWorker {
   // it with and without one).
   ChanceWorker(const G& root, TranspositionTable* table, const AbortPolicy& abort,
                ChancePruning pruning = ChancePruning::kStar2)
-      : position_(root), table_(table), abort_(abort), pruning_(pruning) {}
+      : position_(root), table_(table), tally_(abort), pruning_(pruning) {}
 
   // Fail-hard within (alpha, beta); meaningless once aborted() is true.
   Score search_root(int depth, Score alpha, Score beta) {
+    assert(alpha < beta && depth >= 0);
     seldepth_ = 0;
-    return search(depth, 0, alpha, beta, 1.0);
+    const Score value = search(depth, 0, alpha, beta, 1.0);
+    assert(tally_.aborted() || (alpha <= value && value <= beta));
+    assert(tally_.aborted() || line_is_legal(position_, stack_.line(0)));
+    return value;
   }
 
   // A node reached with a probability below `cutoff` (the product of the
@@ -69,18 +76,17 @@ class ChanceWorker {
   }
   void report_root_moves(RootMoveCallback callback) { on_root_move_ = std::move(callback); }
 
-  [[nodiscard]] bool aborted() const { return aborted_; }
-  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  [[nodiscard]] bool aborted() const { return tally_.aborted(); }
+  [[nodiscard]] std::uint64_t nodes() const { return tally_.nodes(); }
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The decision moves of the last root search up to the first chance node:
   // beyond it the line depends on the dice.
-  [[nodiscard]] std::vector<Move> principal_variation() const {
-    return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
-  }
+  [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
 
  private:
-  static constexpr std::uint64_t kAbortCheckInterval = 2048;
-  static constexpr std::uint64_t kNodeBatch = 256;
+  // The values lie within the heuristic range: the table keeps them as
+  // they are (no distance to a mate to adjust), and table_cutoff() reads them so.
+  static_assert(-kMaxHeuristic <= G::kMinValue && G::kMaxValue <= kMaxHeuristic);
   // The key of a node that keeps no table entry: a restricted root (its
   // value is that of some moves only) or a node cheaper to search than to
   // look up. A real key of 0 is merely not stored.
@@ -90,16 +96,6 @@ class ChanceWorker {
     Move move;
     std::int64_t weight;
   };
-
-  bool must_give_up() {
-    if (aborted_) return true;
-    if (nodes_ >= nodes_granted_) {
-      nodes_granted_ += abort_.take_nodes(kNodeBatch);
-      if (nodes_ >= nodes_granted_) return aborted_ = true;
-    }
-    if (nodes_ % kAbortCheckInterval == 0 && abort_.stop_requested()) return aborted_ = true;
-    return false;
-  }
 
   // The value of the node just played into, for the side `parent_side`,
   // searched within (alpha, beta) as that side counts it.
@@ -112,13 +108,14 @@ class ChanceWorker {
   }
 
   Score search(int depth, int ply, Score alpha, Score beta, double probability) {
-    pv_length_[ply] = 0;
+    assert(alpha < beta && 0 <= ply && ply < kMaxPly);
+    stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
-    ++nodes_;
-    if (must_give_up()) return 0;
+    tally_.count();
+    if (tally_.must_give_up()) return 0;
     if (position_.status() != Status::kOngoing || depth <= 0 || ply >= kMaxPly - 2 ||
         probability < probability_cutoff_) {
-      return std::clamp(static_cast<Score>(position_.evaluate()), alpha, beta);
+      return leaf_value(alpha, beta);
     }
     const bool restricted = ply == 0 && !root_moves_.empty();
     // A decision node one ply above the horizon costs a few evaluations,
@@ -130,22 +127,17 @@ class ChanceWorker {
     if (tabled) entry = table_->probe(position_.key());
     // Never at the root: a cut there would leave no move to play (a table
     // kept over the moves of a game knows the root from the last search).
-    if (entry && ply > 0 && entry->depth >= depth) {
-      if (entry->bound == Bound::kExact) return std::clamp(entry->score, alpha, beta);
-      if (entry->bound == Bound::kLower && entry->score >= beta) return beta;
-      if (entry->bound == Bound::kUpper && entry->score <= alpha) return alpha;
+    if (entry && ply > 0) {
+      // Fail-hard: the table's fail-soft answer clamped to the window.
+      if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) {
+        return std::clamp(*score, alpha, beta);
+      }
     }
     MoveList<Move> moves;
     position_.legal_moves(moves);
-    if (moves.empty()) return std::clamp(static_cast<Score>(position_.evaluate()), alpha, beta);
+    if (moves.empty()) return leaf_value(alpha, beta);
     if (chance) return chance_node(moves, depth, ply, alpha, beta, probability, key);
-    if (restricted) {
-      const auto kept = std::remove_if(moves.begin(), moves.end(), [&](Move move) {
-        return std::find(root_moves_.begin(), root_moves_.end(), move) == root_moves_.end();
-      });
-      moves.resize(static_cast<std::size_t>(kept - moves.begin()));
-      if (moves.empty()) position_.legal_moves(moves);
-    }
+    if (restricted) keep_root_moves(moves, root_moves_);
     return decision_node(moves, depth, ply, alpha, beta, probability, key, entry);
   }
 
@@ -153,17 +145,20 @@ class ChanceWorker {
   Score decision_node(MoveList<Move>& moves, int depth, int ply, Score alpha, Score beta,
                       double probability, std::uint64_t key,
                       const std::optional<TableEntry>& entry) {
-    put_table_move_first(moves, entry);
+    if (entry) table_move_first<G>(moves, entry->move);
     const int side = position_.side_to_move();
     const Score original_alpha = alpha;
     std::optional<Move> best_move;
     int number = 0;
     for (const Move move : moves) {
       if (ply == 0 && on_root_move_) on_root_move_(move, ++number);
+      [[maybe_unused]] const std::uint64_t key_before = position_.key();
       position_.play(move);
       const Score value = child_value(side, depth - 1, ply + 1, alpha, beta, probability);
       position_.undo(move);
-      if (aborted_) return 0;
+      assert(position_.key() == key_before);
+      if (tally_.aborted()) return 0;
+      assert(alpha <= value && value <= beta);  // fail-hard
       if (value >= beta) {
         store(key, depth, beta, Bound::kLower, move);
         return beta;
@@ -171,23 +166,23 @@ class ChanceWorker {
       if (value > alpha || !best_move) {
         if (value > alpha) alpha = value;
         best_move = move;
-        pv_[ply][0] = move;
-        std::copy_n(pv_[ply + 1].begin(), pv_length_[ply + 1], pv_[ply].begin() + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        stack_.update_pv(ply, move);
       }
     }
     const bool exact = alpha > original_alpha;
-    if (!exact && ply > 0) pv_length_[ply] = 0;
+    if (!exact && ply > 0) stack_[ply].pv_length = 0;
     store(key, depth, alpha, exact ? Bound::kExact : Bound::kUpper,
           exact ? best_move : std::nullopt);
     return alpha;
   }
 
-  static void put_table_move_first(MoveList<Move>& moves, const std::optional<TableEntry>& entry) {
-    if (!entry || !entry->move) return;
-    const Move wanted = move_from_bits<G>(*entry->move);
-    const auto found = std::find(moves.begin(), moves.end(), wanted);
-    if (found != moves.end()) std::rotate(moves.begin(), found, found + 1);
+  // A leaf's value: the game promises it lies within its bounds (HasChance),
+  // which Star1 and Star2 rely on to cut.
+  Score leaf_value(Score alpha, Score beta) const {
+    const auto value = static_cast<Score>(position_.evaluate());
+    assert(min_value_for<G>(position_.side_to_move()) <= value &&
+           value <= max_value_for<G>(position_.side_to_move()));
+    return std::clamp(value, alpha, beta);
   }
 
   Score chance_node(const MoveList<Move>& moves, int depth, int ply, Score alpha, Score beta,
@@ -211,12 +206,8 @@ class ChanceWorker {
       outcomes[j] = outcome;
     }
     // The children's table lines are asked for before any is searched.
-    if (table_ != nullptr && depth > 1 && prefetches_children<G>()) {
-      for (std::size_t i = 0; i < count; ++i) {
-        position_.play(outcomes[i].move);
-        table_->prefetch(position_.key());
-        position_.undo(outcomes[i].move);
-      }
+    if (table_ != nullptr && depth > 1) {
+      prefetch_children(position_, moves, *table_, [](std::uint64_t /*key*/) {});
     }
     // What the value must reach, in units of the sum of weighted values.
     const std::int64_t fail_low_at = (std::int64_t{alpha} + 1) * total - 1;  // sum <= this
@@ -231,7 +222,7 @@ class ChanceWorker {
 
     if (pruning_ == ChancePruning::kStar2) {
       probe(outcomes, count, depth, ply, probability, total, fail_low_at, fail_high_at, lo, hi);
-      if (aborted_) return 0;
+      if (tally_.aborted()) return 0;
       rest_lo = 0;
       rest_hi = 0;
       for (std::size_t i = 0; i < count; ++i) {
@@ -265,11 +256,13 @@ class ChanceWorker {
       }
       const double child_probability =
           probability * static_cast<double>(weight) / static_cast<double>(total);
+      assert(child_alpha < child_beta);
       position_.play(outcomes[i].move);
       const Score value =
           child_value(side, depth, ply + 1, child_alpha, child_beta, child_probability);
       position_.undo(outcomes[i].move);
-      if (aborted_) return 0;
+      if (tally_.aborted()) return 0;
+      assert(child_alpha <= value && value <= child_beta);  // fail-hard
       if (value <= cut_low) return cut(key, depth, alpha, Bound::kUpper);
       if (value >= cut_high) return cut(key, depth, beta, Bound::kLower);
       sum += weight * value;
@@ -326,7 +319,7 @@ class ChanceWorker {
         }
       }
       position_.undo(outcome);
-      if (aborted_) return;
+      if (tally_.aborted()) return;
       if (bound) {
         if (same_side) {
           lo[i] = std::max<std::int64_t>(lo[i], *bound);
@@ -343,13 +336,13 @@ class ChanceWorker {
   // `side` (the chance node's), within (alpha, beta) as that side counts it.
   std::optional<Score> probe_first_move(int side, int depth, int ply, Score alpha, Score beta,
                                         double probability) {
-    ++nodes_;  // the child is visited, if not searched
+    tally_.count();  // the child is visited, if not searched
     MoveList<Move> moves;
     position_.legal_moves(moves);
     if (moves.empty()) return std::nullopt;
     std::optional<TableEntry> entry;
     if (table_ != nullptr) entry = table_->probe(position_.key());
-    put_table_move_first(moves, entry);
+    if (entry) table_move_first<G>(moves, entry->move);
     const Move first = moves[0];
     position_.play(first);
     const Score value = child_value(side, depth - 1, ply + 1, alpha, beta, probability);
@@ -363,24 +356,21 @@ class ChanceWorker {
   }
 
   void store(std::uint64_t key, int depth, Score score, Bound bound, std::optional<Move> move) {
-    if (table_ == nullptr || aborted_ || key == kNoKey) return;
+    if (table_ == nullptr || tally_.aborted() || key == kNoKey) return;
+    assert(depth >= 0 && key == position_.key());
     table_->store(key, TableEntry{score, depth, bound,
                                   move ? std::optional{move_bits<G>(*move)} : std::nullopt});
   }
 
   G position_;
   TranspositionTable* table_;
-  const AbortPolicy& abort_;
+  NodeTally tally_;  // nodes, node limit, stop polling
   ChancePruning pruning_;
   double probability_cutoff_ = 0.0;
   std::vector<Move> root_moves_;
   RootMoveCallback on_root_move_;
-  bool aborted_ = false;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t nodes_granted_ = 0;
   int seldepth_ = 0;
-  std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
-  std::array<int, kMaxPly> pv_length_{};
+  SearchStack<Move> stack_;  // the principal lines
 };
 
 }  // namespace brudno::engine

@@ -117,6 +117,20 @@ struct QuietOrdering {
   std::optional<std::uint16_t> counter;  // the counter to the opponent's last move
 };
 
+// Puts the move whose bits are `bits` first (swapping it with the first);
+// false, with the list as it was, when it is not in the list.
+template <Game G>
+bool table_move_first(MoveList<typename G::Move>& moves, std::optional<std::uint16_t> bits) {
+  if (!bits) return false;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (move_bits<G>(moves[i]) == *bits) {
+      std::swap(moves[0], moves[i]);
+      return true;
+    }
+  }
+  return false;
+}
+
 // Hands out the moves of one node best first: the table move before anything
 // else, then the rest by score (selection sort: a cut-off usually comes early,
 // so most of the list is never sorted). The rest are scored only when the
@@ -135,22 +149,14 @@ class MovePicker {
         killers_(killers),
         history_(history),
         quiet_(quiet),
-        ply_(ply) {
-    if (!table_move) return;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (move_bits<G>(moves[i]) == *table_move) {
-        std::swap(moves[0], moves[i]);
-        table_move_first_ = true;
-        return;
-      }
-    }
-  }
+        ply_(ply),
+        table_move_first_(table_move_first<G>(moves, table_move)) {}
 
   // The next move, or nothing when all were handed out. Forced inline, with
   // score_rest(): the picker runs at every node, and GCC left it out of line
   // once the search worker grew, which (with the game's own per-node calls
-  // out of line too) cost the Connect Four solver 18-20% of its speed
-  // (docs/benchmarks.md).
+  // out of line too) cost the Connect Four solver much of its speed
+  // (docs/benchmarks.md has the measurement).
   [[gnu::always_inline]] std::optional<Move> next() {
     if (next_ >= moves_.size()) return std::nullopt;
     if (next_ == 0 && table_move_first_) return moves_[next_++];

@@ -8,6 +8,7 @@
 // larger negamax, whose alpha and beta then went through memory.
 
 #include <algorithm>
+#include <cassert>
 #include <optional>
 
 #include "engine/game.hpp"
@@ -22,6 +23,7 @@ namespace brudno::engine {
 [[gnu::always_inline]] inline std::optional<Score> table_cutoff(const TableEntry& entry, int ply,
                                                                 int depth, Score alpha,
                                                                 Score beta) {
+  assert(alpha < beta && 0 <= ply && ply <= kMaxPly);
   if (entry.depth < depth) return std::nullopt;
   const Score score = score_from_table(entry.score, ply);
   if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||

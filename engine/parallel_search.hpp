@@ -8,8 +8,8 @@
 // again through the table. The eldest brother is put off only at expected
 // all-nodes: at a cut-node the threads search it together, as in young-
 // brothers-wait, because it is the likely refutation. A thread also leaves a
-// node as soon as another has settled it in the table (see SearchWorker::
-// settled_ancestor()). The first thread to finish answers for all: its
+// node as soon as another has settled it in the table (see TeamWorker::
+// settles_ancestor(), team_policy.hpp). The first thread to finish answers for all: its
 // result is exact for the window, because each thread's search is a complete
 // alpha-beta search whose table entries are sound bounds whoever wrote them.
 // The others are then cut off.
@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -32,11 +33,11 @@
 
 namespace brudno::engine {
 
-template <Game G>
+template <Game G, Width kWidth>  // kWidth: the selective search by default (searchers.hpp)
 class ParallelSearch {
  public:
   using Move = typename G::Move;
-  using Worker = SearchWorker<G, /*kTeam=*/true>;
+  using Worker = SearchWorker<G, /*kTeam=*/true, kWidth>;
 
   // With `memory` (readied by SearchMemory::start_search(threads)) the
   // threads run in its arena and order moves with its per-thread memories;
@@ -45,6 +46,7 @@ class ParallelSearch {
                  SearchMemory* memory = nullptr)
       : own_arena_(memory == nullptr ? std::make_unique<SearchArena>(threads) : nullptr),
         arena_(memory == nullptr ? own_arena_->get() : memory->arena().get()) {
+    assert(threads >= 1);
     for (int i = 0; i < threads; ++i) {
       OrderingMemory* ordering =
           memory == nullptr ? nullptr : &memory->thread(static_cast<std::size_t>(i));
@@ -56,6 +58,7 @@ class ParallelSearch {
 
   // Fail-soft like SearchWorker::search_root().
   Score search_root(int depth, Score alpha, Score beta) {
+    assert(alpha < beta && depth > 0);
     for (auto& worker : workers_) {
       worker->reset_seldepth();
       worker->resume();
@@ -71,6 +74,9 @@ class ParallelSearch {
                   [&](std::size_t i) { run_worker(*workers_[i], depth, alpha, beta); });
       context_ = nullptr;
     });
+    // The answer is one worker's whole search: its value and its line.
+    assert(!answered_ || score_holds(result_));
+    assert(!answered_ || pv_.size() <= static_cast<std::size_t>(kMaxPly) + 1);
     return result_;
   }
 
@@ -81,10 +87,6 @@ class ParallelSearch {
   // Only the first worker reports: one currmove line per move, not one a thread.
   void report_root_moves(typename Worker::RootMoveCallback callback) {
     workers_.front()->report_root_moves(std::move(callback));
-  }
-  // See SearchWorker::set_selective().
-  void set_selective(bool selective) {
-    for (auto& worker : workers_) worker->set_selective(selective);
   }
   // See SearchWorker::restrict_root().
   void restrict_root(const std::vector<Move>& moves) {

@@ -123,13 +123,7 @@ class ProofBuilder {
 
   void order_table_move_first(MoveList<Move>& moves) const {
     const auto entry = table_.probe(position_.key());
-    if (!entry || !entry->move) return;
-    for (auto& move : moves) {
-      if (move_bits<G>(move) == *entry->move) {
-        std::swap(move, moves[0]);
-        return;
-      }
-    }
+    if (entry) table_move_first<G>(moves, entry->move);
   }
 
   G position_;

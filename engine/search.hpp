@@ -110,7 +110,7 @@ class Search {
   template <class Game = G>
   void solve_exactly(const G& root, const Run& run,
                      SearchResult<Move>& result) requires HasPlyBound<Game> {
-    Solver<G> solver(table_, run.abort, settings_.threads);
+    Solver<G> solver(table_, run.abort, settings_.threads, memory_);
     solver.restrict_root(run.only);
     const auto outcome = solver.solve(root);
     result.nodes = outcome.nodes;
@@ -144,17 +144,28 @@ class Search {
   template <class Game = G>
   void deepen_alternating(const G& root, const Run& run,
                           SearchResult<Move>& result) requires(!HasChance<Game>) {
+    // The full width is another search only where the game has a search of
+    // its own (see Width); elsewhere it is not compiled twice.
+    if constexpr (HasRuleStatus<G>) {
+      if (!settings_.selective) {
+        deepen_alternating_with<Width::kFull>(root, run, result);
+        return;
+      }
+    }
+    deepen_alternating_with<Width::kSelective>(root, run, result);
+  }
+
+  template <Width kWidth>
+  void deepen_alternating_with(const G& root, const Run& run, SearchResult<Move>& result) {
     if (settings_.threads > 1) {
-      ParallelSearch<G> parallel(root, table_, run.abort, settings_.threads, memory_);
+      ParallelSearch<G, kWidth> parallel(root, table_, run.abort, settings_.threads, memory_);
       parallel.restrict_root(run.only);
-      parallel.set_selective(settings_.selective);
       parallel.report_root_moves(root_move_callback(run));
       deepen_with(parallel, root, run, result);
     } else {
-      SearchWorker<G> worker(root, table_, run.abort,
-                             memory_ == nullptr ? nullptr : &memory_->thread(0));
+      SearchWorker<G, false, kWidth> worker(root, table_, run.abort,
+                                            memory_ == nullptr ? nullptr : &memory_->thread(0));
       worker.restrict_root(run.only);
-      worker.set_selective(settings_.selective);
       worker.report_root_moves(root_move_callback(run));
       deepen_with(worker, root, run, result);
     }

@@ -70,8 +70,7 @@ struct SearchNode {
   std::uint64_t key;
   bool in_check = false;
   // The evaluation of a position the selective search may prune (not on
-  // the principal line, not in check); what a node whose every move was
-  // pruned returns.
+  // the principal line, not in check); -kInfinity elsewhere.
   Score static_eval = -kInfinity;
 };
 

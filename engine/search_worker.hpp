@@ -38,15 +38,18 @@
 #include "engine/node_bounds.hpp"
 #include "engine/ordering_memory.hpp"
 #include "engine/search_node.hpp"
+#include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
 #include "engine/selective_rules.hpp"
 #include "engine/team_policy.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
+#include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
 
-template <Game G, bool kTeam>  // kTeam is false by default (searchers.hpp)
+// kTeam is false and kWidth the selective search by default (searchers.hpp).
+template <Game G, bool kTeam, Width kWidth>
 class SearchWorker {
  public:
   using Move = typename G::Move;
@@ -60,7 +63,7 @@ class SearchWorker {
                OrderingMemory* memory = nullptr)
       : position_(root),
         table_(table),
-        abort_(abort),
+        tally_(abort),
         own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>(history_slots<G>())
                                       : nullptr),
         memory_(memory == nullptr ? *own_memory_ : *memory) {
@@ -71,27 +74,37 @@ class SearchWorker {
   // below alpha is an upper bound, at or above beta a lower bound, else exact.
   // Meaningless once aborted() is true.
   Score search_root(int depth, Score alpha, Score beta) {
+    assert(alpha < beta && score_holds(alpha) && score_holds(beta));
+    assert(0 < depth && depth <= kMaxPly);
     seldepth_ = 0;
     root_depth_ = depth;
-    root_search_nodes_ = nodes_;
+    root_search_nodes_ = tally_.nodes();
     team_.begin_root();
+    const Score value = search_root_node(depth, alpha, beta);
+    assert(tally_.aborted() || score_holds(value));
+    assert(tally_.aborted() || line_is_legal(position_, stack_.line(0)));
+    return value;
+  }
+
+ private:
+  Score search_root_node(int depth, Score alpha, Score beta) {
     // The root is taken for a cut-node when its window is null. Where it is
     // an all-node the threads then search its first move together and share
     // out the moves below, which costs little, whereas an all-node guess at a
     // cut-node root sends a thread into a move the first one likely refutes.
+    // A root cut down to `go searchmoves` is a node of its own kind (see
+    // negamax's kRestrictedRoot).
+    if (!root_moves_.empty()) return negamax<NodeType::kPv, true>(depth, 0, alpha, beta);
     return negamax<NodeType::kPv>(depth, 0, alpha, beta);
   }
 
+ public:
   void reset_seldepth() { seldepth_ = 0; }
   // Moves the worker to another root; what it learnt about ordering stays.
   void set_root(const G& root) {
     position_ = root;
-    aborted_ = false;
+    tally_.resume();
   }
-  // With `selective` false, games with a selective search are searched full
-  // width, as plain minimax sees them: no quiescence, extensions or pruning.
-  // The tests compare that search with minimax; play never uses it.
-  void set_selective(bool selective) { selective_ = selective; }
   void report_root_moves(RootMoveCallback callback) { on_root_move_ = std::move(callback); }
   // Restricts the root to these moves (UCI `go searchmoves`); empty: all moves.
   void restrict_root(const std::vector<Move>& moves) {
@@ -102,29 +115,33 @@ class SearchWorker {
   // pointless (another worker answered first). The worker then gives up like
   // an abort, but resume() lets it take the next search.
   void watch_cutoff(const std::atomic<bool>* cutoff) requires kTeam { team_.watch_cutoff(cutoff); }
-  void resume() { aborted_ = false; }
+  void resume() { tally_.resume(); }
 
   // Shares with other workers which positions are being searched, so that
   // each puts off the moves another is already inside (see BusyTable).
   void share_busy(BusyTable* busy) requires kTeam { team_.share_busy(busy); }
 
-  [[nodiscard]] bool aborted() const { return aborted_; }
-  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  [[nodiscard]] bool aborted() const { return tally_.aborted(); }
+  [[nodiscard]] std::uint64_t nodes() const { return tally_.nodes(); }
+  // See TeamWorker::settled_ancestors().
+  [[nodiscard]] std::uint64_t settled_ancestors() const requires kTeam {
+    return team_.settled_ancestors();
+  }
   [[nodiscard]] int seldepth() const { return seldepth_; }
   // The principal line of the last root search that ended inside its window.
-  [[nodiscard]] std::vector<Move> principal_variation() const {
-    return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
-  }
+  [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
 
  private:
   using Team = std::conditional_t<kTeam, TeamWorker, LoneWorker>;
   static_assert(kTeam || std::is_empty_v<Team>, "a lone worker carries nothing of a team");
   using Loop = MoveLoop<G>;
   using Rules = SelectiveRules<G>;
+  // The game's own search, or the oracle's full width (Width).
+  static constexpr bool kSelective = kWidth == Width::kSelective;
+  // The selective search orders quiet moves by its own history and counter
+  // moves; the full-width search by the plain history table.
+  static constexpr bool kSelectiveGame = HasSelectiveSearch<G> && kSelective;
 
-  static constexpr std::uint64_t kAbortCheckInterval = 2048;
-  // Nodes a worker takes from a node limit at a time (see NodeBudget).
-  static constexpr std::uint64_t kNodeBatch = 256;
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
   // Enhanced transposition cut-offs (below) cost a look at every child's
@@ -137,19 +154,38 @@ class SearchWorker {
   // node's own ply: a lone worker's search, where no other thread takes the
   // node for the position's.
   static constexpr bool kSingularExtensions = HasSelectiveSearch<G> && !kTeam;
+  // Each node's frame (SearchStack) is written where something reads it: a
+  // team's settles_ancestor(), and the assertions of a debug build. A lone
+  // worker's release build skips the stores.
+#ifdef NDEBUG
+  static constexpr bool kKeepsFrames = kTeam;
+#else
+  static constexpr bool kKeepsFrames = true;
+#endif
 
-  template <NodeType kNode>
+  // kRestrictedRoot: the root cut down to `go searchmoves`. Its value is
+  // that of some moves only, not the position's: it neither takes nor
+  // leaves anything in the table, and prunes nothing before its moves.
+  template <NodeType kNode, bool kRestrictedRoot = false>
   Score negamax(int depth, int ply, Score alpha, Score beta) {
     // A null window has no principal line to keep: the node may use the table.
     if constexpr (kNode == NodeType::kPv) {
-      if (beta - alpha <= 1) return negamax<NodeType::kCut>(depth, ply, alpha, beta);
+      if (beta - alpha <= 1) {
+        return negamax<NodeType::kCut, kRestrictedRoot>(depth, ply, alpha, beta);
+      }
     }
     constexpr bool kPv = kNode == NodeType::kPv;
+    constexpr bool restricted = kRestrictedRoot;
     assert(node_window_holds(kNode, ply, alpha, beta));
-    pv_length_[ply] = 0;
+    assert(!kRestrictedRoot || (ply == 0 && !root_moves_.empty()));
+    // Each ply takes one from the depth and an extension gives back at most
+    // one (a check, a singular move): never deeper than the root's depth
+    // plus the ply's.
+    assert(depth <= root_depth_ + ply + 1);
+    stack_[ply].pv_length = 0;
     seldepth_ = std::max(seldepth_, ply);
     if (must_give_up()) return 0;
-    if (team_.settles_ancestor(calls_, ply, table_)) return 0;
+    if (team_.settles_ancestor(tally_.calls(), ply, table_, stack_)) return 0;
 
     bool in_check = false;
     if constexpr (HasRuleStatus<G>) {
@@ -157,35 +193,36 @@ class SearchWorker {
       in_check = position_.in_check();
       // Check extension: a check is searched one ply deeper, so that the
       // horizon never falls between a check and its answer.
-      if (selective_ && in_check) ++depth;
+      if (kSelective && in_check) ++depth;
     } else {
       const Status status = position_.status();
       if (status != Status::kOngoing) return terminal_score(status, ply);
     }
     if (depth <= 0 || ply >= kMaxPly) return horizon_value(ply, alpha, beta);
+    assert(alpha < beta);  // the narrowed window is still open
 
-    const bool restricted = ply == 0 && !root_moves_.empty();
-    if (!restricted) {
+    if constexpr (!restricted) {
       if (const auto decided = bound_by_horizon<kNode>(position_, ply, alpha, beta)) {
         return *decided;
       }
     }
+    assert(alpha < beta);
 
     SearchNode<kNode> node{depth, ply, alpha, beta, position_.key(), in_check};
     // A singular extension's search of this node without its table move
     // (see singular_extension()): its value is not the position's, so it
     // neither takes nor leaves anything in the table, and prunes nothing
     // before its moves.
-    const bool excluding = excluded_[ply].has_value();
+    const bool excluding = stack_[ply].excluded.has_value();
     const std::optional<TableEntry> entry = table_.probe(node.key);
     if constexpr (!kPv) {
       if (entry && !restricted && !excluding) {
         if (const auto score = table_cutoff(*entry, ply, depth, alpha, beta)) return *score;
       }
     }
-    team_.enter(ply, NodeFrame{node.key, depth, alpha, beta, kPv});
+    if constexpr (kKeepsFrames) stack_[ply].frame = NodeFrame{node.key, depth, alpha, beta, kPv};
     if constexpr (HasSelectiveSearch<G> && !kPv) {
-      if (selective_ && !in_check && !restricted) {
+      if (kSelective && !in_check && !restricted) {
         node.static_eval = position_.evaluate();
         if (!excluding) {
           if (const auto pruned = prune_before_moves(node)) return *pruned;
@@ -196,18 +233,23 @@ class SearchWorker {
     MoveList<Move> moves;
     position_.legal_moves(moves);
     if (moves.empty()) return no_moves_value(ply, in_check);
-    if (restricted) {
-      keep_root_moves(moves);
+    assert(!entry || table_move_is_legal<G>(moves, entry->move));
+    if constexpr (restricted) {
+      keep_root_moves(moves, root_moves_);
     } else if constexpr (HasForcedMoves<G>) {
       position_.keep_forced_moves(moves);
     }
     if (excluding) {
-      leave_out(moves, *excluded_[ply]);
+      leave_out(moves, *stack_[ply].excluded);
       // The left-out move was the only one: no other reaches the bound.
       if (moves.empty()) return alpha;
     }
     const bool share = team_.shares(ply, depth, moves.size());
-    prefetch_children(moves, share);
+    // A team also readies the children's busy-table slots, which the
+    // table's traffic keeps evicting.
+    prefetch_children(position_, moves, table_, [&](std::uint64_t key) {
+      if (share) team_.prefetch_claim(key);
+    });
 
     if constexpr (!kPv) {
       if (!restricted && !excluding) {
@@ -219,25 +261,27 @@ class SearchWorker {
     if (entry && entry->move && !excluding) table_move = *entry->move;
     if constexpr (kPv) {
       if (!table_move && depth >= kLookAheadMinDepth && moves.size() > 1) {
-        table_move = look_ahead(node);
-        if (aborted_ || team_.unwinding_through(ply)) return 0;
+        table_move = look_ahead<kRestrictedRoot>(node);
+        if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
       }
     }
 
     if constexpr (kSingularExtensions) {
-      if (selective_ && entry && table_move && !excluding && !restricted && ply > 0 &&
+      if (kSelective && entry && table_move && !excluding && !restricted && ply > 0 &&
           ply < 2 * root_depth_ && Rules::tests_singular(depth, *entry)) {
         if (const auto cut = singular_extension(node, *entry)) return *cut;
-        if (aborted_) return 0;
+        if (tally_.aborted()) return 0;
       }
     }
 
     const Loop loop = search_moves(node, moves, table_move, share);
-    extended_[ply].reset();
-    if (aborted_ || team_.unwinding_through(ply)) return 0;
+    stack_[ply].extended.reset();
+    if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
     if (const auto settled = team_.take_settled(ply)) return *settled;
-    // Every move pruned: the static value stands for them.
-    if (loop.best == -kInfinity) return node.static_eval;
+    // Some move was searched: the first is never pruned (SelectiveRules::
+    // prunes() waits for one), one put off is searched at the end, and every
+    // value a child returns lies within the scores (kWin < kInfinity).
+    assert(loop.best > -kInfinity && loop.best_move && score_holds(loop.best));
     // A restricted root's value is that of some moves only, an excluding
     // search's that of all but one: not the position's.
     if (!restricted && !excluding) store(node, loop);
@@ -246,11 +290,11 @@ class SearchWorker {
 
   // The end of the game by its rules, for games that tell the draw rules
   // apart from mate (HasRuleStatus): a draw, or a window closed by the
-  // distance to mate. The oracle's search (selective_ false) asks the game's
+  // distance to mate. The oracle's full width (Width::kFull) asks the game's
   // complete status instead, as plain minimax does.
   std::optional<Score> game_over_by_rule(int ply, Score& alpha,
                                          Score& beta) requires HasRuleStatus<G> {
-    if (!selective_) {
+    if constexpr (!kSelective) {
       const Status status = position_.status();
       if (status != Status::kOngoing) return terminal_score(status, ply);
       return std::nullopt;
@@ -262,7 +306,7 @@ class SearchWorker {
   // The value at the horizon: the quiescence search's where the game has one.
   Score horizon_value(int ply, Score alpha, Score beta) {
     if constexpr (HasSelectiveSearch<G>) {
-      if (selective_ && ply < kMaxPly) return quiescence(ply, alpha, beta);
+      if (kSelective && ply < kMaxPly) return quiescence(ply, alpha, beta);
     }
     return position_.evaluate();
   }
@@ -279,16 +323,14 @@ class SearchWorker {
   }
 
   // The checks every node makes on entry: an abort (stop, time, nodes), or,
-  // in a team, another worker's answer. Sets aborted_ when the worker must
-  // give up.
+  // in a team, another worker's answer. aborted() is true once the worker
+  // must give up.
   bool must_give_up() {
-    if (aborted_) return true;
-    if (nodes_ >= nodes_granted_) {
-      nodes_granted_ += abort_.take_nodes(kNodeBatch);
-      if (nodes_ >= nodes_granted_) return aborted_ = true;
+    if (tally_.must_give_up()) return true;
+    if (team_.cut_off(tally_.calls())) {
+      tally_.give_up();
+      return true;
     }
-    if (++calls_ % kAbortCheckInterval == 0 && abort_.stop_requested()) return aborted_ = true;
-    if (team_.cut_off(calls_)) return aborted_ = true;
     return false;
   }
 
@@ -296,10 +338,15 @@ class SearchWorker {
   // shallower search of this node finds one and leaves it in the table. Only
   // on the principal line, where a wrong first move costs a full re-search;
   // elsewhere the game's hints, killers and history are cheaper.
+  template <bool kRestrictedRoot>
   std::optional<std::uint16_t> look_ahead(const SearchNode<NodeType::kPv>& node) {
-    negamax<NodeType::kPv>(node.depth - kLookAheadReduction, node.ply, node.alpha, node.beta);
-    pv_length_[node.ply] = 0;
-    if (aborted_ || team_.unwinding_through(node.ply)) return std::nullopt;
+    {
+      const SamePlyResearch research(stack_[node.ply]);
+      negamax<NodeType::kPv, kRestrictedRoot>(node.depth - kLookAheadReduction, node.ply,
+                                              node.alpha, node.beta);
+    }
+    stack_[node.ply].pv_length = 0;
+    if (tally_.aborted() || team_.unwinding_through(node.ply)) return std::nullopt;
     const auto refreshed = table_.probe(node.key);
     return refreshed ? refreshed->move : std::nullopt;
   }
@@ -308,6 +355,8 @@ class SearchWorker {
   // respect to the window the node searched with.
   template <NodeType kNode>
   void store(const SearchNode<kNode>& node, const Loop& loop) {
+    assert_own_frame(node);
+    assert(node.depth > 0 && score_holds(loop.best) && loop.best > -kInfinity);
     const Bound bound = loop.best >= node.beta   ? Bound::kLower
                         : loop.best > node.alpha ? Bound::kExact
                                                  : Bound::kUpper;
@@ -319,18 +368,18 @@ class SearchWorker {
                                                  : std::nullopt});
   }
 
-  void update_pv(int ply, Move move) {
-    pv_[ply][0] = move;
-    const int child_length = ply + 1 < kMaxPly ? pv_length_[ply + 1] : 0;
-    for (int i = 0; i < child_length; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
-    pv_length_[ply] = child_length + 1;
+  // The frame a team's settles_ancestor() judges a node by is the node's
+  // own, not that of a shallower search of the same ply (SamePlyResearch).
+  template <NodeType kNode>
+  void assert_own_frame(const SearchNode<kNode>& node) const {
+    assert((stack_[node.ply].frame ==
+            NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv}));
+    (void)node;
   }
 
   // --- The node's moves (search_worker_moves.hpp) -------------------------
 
-  void keep_root_moves(MoveList<Move>& moves) const;
   static void leave_out(MoveList<Move>& moves, std::uint16_t bits);
-  void prefetch_children(const MoveList<Move>& moves, bool share);
   template <NodeType kNode>
   std::optional<Score> transposition_cutoff(const SearchNode<kNode>& node,
                                             const MoveList<Move>& moves);
@@ -352,9 +401,6 @@ class SearchWorker {
   void record_cutoff(const SearchNode<kNode>& node, const Loop& loop, std::uint16_t bits,
                      std::size_t slot, bool quiet);
   QuietOrdering quiet_ordering(int ply) const;
-  // The selective search orders quiet moves by its own history and counter
-  // moves; the full-width search by the plain history table.
-  [[nodiscard]] bool selective_game() const { return HasSelectiveSearch<G> && selective_; }
 
   // --- The selective search (search_worker_selective.hpp) ----------------
 
@@ -371,35 +417,19 @@ class SearchWorker {
 
   G position_;
   TranspositionTable& table_;
-  const AbortPolicy& abort_;
+  NodeTally tally_;                             // nodes, node limit, stop polling
   std::unique_ptr<OrderingMemory> own_memory_;  // when no memory was given
   OrderingMemory& memory_;                      // own_memory_ or the caller's
   [[no_unique_address]] Team team_;
-  // The slot (history_slot()) of the move played into each ply, plus one
-  // (0: none, or a null move), for the counter-move table.
-  std::array<std::uint32_t, kMaxPly + 2> move_into_{};
-  // The selective search: on unless the caller wants the oracle's
-  // full-width search (SearchSettings::selective).
-  bool selective_ = true;
-  // Whether the move into each ply was a null move: never two in a row.
-  std::array<bool, kMaxPly + 2> null_move_at_{};
   bool verifying_null_ = false;
-  // Singular extensions: the move a node's exclusion search leaves out, and
-  // the move a node searches one ply deeper, by ply.
-  std::array<std::optional<std::uint16_t>, kMaxPly + 2> excluded_{};
-  std::array<std::optional<std::uint16_t>, kMaxPly + 2> extended_{};
   int root_depth_ = 0;
   std::vector<Move> root_moves_;  // searchmoves; empty: every move
   RootMoveCallback on_root_move_;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t nodes_granted_ = 0;      // nodes this worker may count (see NodeBudget)
-  std::uint64_t root_search_nodes_ = 0;  // nodes_ when the current root search began
-  std::uint64_t calls_ = 0;
+  std::uint64_t root_search_nodes_ = 0;  // nodes() when the current root search began
   int seldepth_ = 0;
-  bool aborted_ = false;
-  // Triangular table of principal lines: row `ply` holds the line from that ply.
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
-  std::array<int, kMaxPly + 2> pv_length_{};
+  // Everything the search keeps by ply: frames, moves into each ply, the
+  // singular extension's moves, the principal lines (see SearchStack).
+  SearchStack<Move> stack_;
 };
 
 }  // namespace brudno::engine

@@ -1,8 +1,8 @@
 #pragma once
-// The moves of a SearchWorker's node (the class is in search_worker.hpp):
-// the root's cut down to `go searchmoves`, the children's table lines
-// prefetched, a child's entry that refutes the node (enhanced transposition
-// cut-off), then the move loop: each move in the picker's order, the eldest
+// The moves of a SearchWorker's node (the class is in search_worker.hpp;
+// the root's filter and the children's prefetch are worker_parts.hpp's): a
+// child's entry that refutes the node (enhanced transposition cut-off),
+// then the move loop: each move in the picker's order, the eldest
 // with the node's window, the younger ones with a null window first
 // (principal-variation search), reduced first where the selective search
 // says so, and re-searched where the principal line needs their exact
@@ -26,20 +26,8 @@
 
 namespace brudno::engine {
 
-// The root's moves cut down to those of `go searchmoves`.
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::keep_root_moves(MoveList<Move>& moves) const {
-  std::size_t kept = 0;
-  for (const Move move : moves) {
-    if (std::find(root_moves_.begin(), root_moves_.end(), move) != root_moves_.end()) {
-      moves[kept++] = move;
-    }
-  }
-  moves.resize(kept);
-}
-
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
+template <Game G, bool kTeam, Width kWidth>
+inline void SearchWorker<G, kTeam, kWidth>::leave_out(MoveList<Move>& moves, std::uint16_t bits) {
   std::size_t kept = 0;
   for (const Move move : moves) {
     if (move_bits<G>(move) != bits) moves[kept++] = move;
@@ -47,31 +35,15 @@ inline void SearchWorker<G, kTeam>::leave_out(MoveList<Move>& moves, std::uint16
   moves.resize(kept);
 }
 
-// A probe that misses the cache costs more than a whole node: ask for the
-// children's table lines now, so their loads overlap instead of queueing.
-// Likewise their busy-table slots, which the table's traffic keeps evicting:
-// a claim that waited for its slot took nearly a tenth of a team's time.
-template <Game G, bool kTeam>
-inline void SearchWorker<G, kTeam>::prefetch_children(const MoveList<Move>& moves, bool share) {
-  if constexpr (!prefetches_children<G>()) return;
-  if (moves.size() < 2) return;
-  for (const Move move : moves) {
-    position_.play(move);
-    table_.prefetch(position_.key());
-    if (share) team_.prefetch_claim(position_.key());
-    position_.undo(move);
-  }
-}
-
 // Enhanced transposition cut-off: a child whose table entry already refutes
 // it from the opponent's side cuts this node without a search. The
 // children's lines are on their way to the cache (prefetch_children).
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::transposition_cutoff(
     const SearchNode<kNode>& node, const MoveList<Move>& moves) {
   if (node.depth < kEtcMinDepth || moves.size() < 2 ||
-      nodes_ - root_search_nodes_ < kEtcAfterNodes) {
+      tally_.nodes() - root_search_nodes_ < kEtcAfterNodes) {
     return std::nullopt;
   }
   for (const Move move : moves) {
@@ -81,6 +53,7 @@ inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
     if (!child || child->depth < node.depth - 1 || child->bound == Bound::kLower) continue;
     const Score score = -score_from_table(child->score, node.ply + 1);
     if (score >= node.beta) {
+      assert_own_frame(node);
       table_.store(node.key, TableEntry{score_to_table(score, node.ply), node.depth, Bound::kLower,
                                         move_bits<G>(move)});
       return score;
@@ -89,12 +62,11 @@ inline std::optional<Score> SearchWorker<G, kTeam>::transposition_cutoff(
   return std::nullopt;
 }
 
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline MoveLoop<G> SearchWorker<G, kTeam>::search_moves(const SearchNode<kNode>& node,
-                                                        MoveList<Move>& moves,
-                                                        std::optional<std::uint16_t> table_move,
-                                                        bool share) {
+inline MoveLoop<G> SearchWorker<G, kTeam, kWidth>::search_moves(
+    const SearchNode<kNode>& node, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
+    bool share) {
   Loop loop;
   loop.alpha = node.alpha;
   loop.share = share;
@@ -115,14 +87,14 @@ inline MoveLoop<G> SearchWorker<G, kTeam>::search_moves(const SearchNode<kNode>&
   return loop;
 }
 
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, Move move,
-                                                 bool may_put_off, Loop& loop) -> Step {
+inline auto SearchWorker<G, kTeam, kWidth>::search_child(const SearchNode<kNode>& node, Move move,
+                                                         bool may_put_off, Loop& loop) -> Step {
   int reduction = 0;
   bool quiet = false;
   if constexpr (HasSelectiveSearch<G>) {
-    if (selective_) {
+    if constexpr (kSelective) {
       const MoveShape shape = Rules::shape_of(position_, move);
       if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       reduction = Rules::reduction(node, loop, shape, memory_.killers, move_bits<G>(move));
@@ -131,7 +103,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
   }
   const std::uint16_t bits = move_bits<G>(move);
   const std::size_t slot = history_slot<G>(move);
-  const int extension = extended_[node.ply] == bits ? 1 : 0;
+  const int extension = stack_[node.ply].extended == bits ? 1 : 0;
   if (extension > 0) reduction = 0;
   position_.play(move);
   const std::uint64_t child = position_.key();
@@ -139,13 +111,13 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
     position_.undo(move);
     return Step::kPutOff;
   }
-  ++nodes_;
-  move_into_[node.ply + 1] = static_cast<std::uint32_t>(slot) + 1u;
+  tally_.count();
+  stack_[node.ply + 1].move_into = static_cast<std::uint32_t>(slot) + 1u;
   const Score score = search_child_window(node, loop, reduction, extension);
   if (loop.share) team_.release(child);
   position_.undo(move);
   assert(position_.key() == node.key);  // the board is as it was before the move
-  if (aborted_ || team_.unwinding_to(node.ply)) return Step::kDone;
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return Step::kDone;
   assert(score_holds(score));
   loop.first = false;
   ++loop.searched;
@@ -155,7 +127,7 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
     loop.best_move = move;
     if (score > loop.alpha) {
       loop.alpha = score;
-      if constexpr (kNode == NodeType::kPv) update_pv(node.ply, move);
+      if constexpr (kNode == NodeType::kPv) stack_.update_pv(node.ply, move);
       if (score >= node.beta) {
         record_cutoff(node, loop, bits, slot, quiet);
         return Step::kDone;
@@ -171,11 +143,11 @@ inline auto SearchWorker<G, kTeam>::search_child(const SearchNode<kNode>& node, 
 // The child's value: the eldest brother with the node's window, the others
 // with a null window first, reduced by `reduction` plies first where the
 // selective search says so; a singular move `extension` plies deeper.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>& node,
-                                                         const Loop& loop, int reduction,
-                                                         int extension) {
+inline Score SearchWorker<G, kTeam, kWidth>::search_child_window(const SearchNode<kNode>& node,
+                                                                 const Loop& loop, int reduction,
+                                                                 int extension) {
   const int depth = node.depth - 1 + extension;
   const int ply = node.ply + 1;
   if (loop.first) {
@@ -184,7 +156,7 @@ inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>
   Score score = -kInfinity;
   if (reduction > 0) {
     score = -negamax<kYoungerChildType>(depth - reduction, ply, -loop.alpha - 1, -loop.alpha);
-    if (aborted_ || team_.unwinding_to(node.ply) || score <= loop.alpha) return score;
+    if (tally_.aborted() || team_.unwinding_to(node.ply) || score <= loop.alpha) return score;
   }
   score = -negamax<kYoungerChildType>(depth, ply, -loop.alpha - 1, -loop.alpha);
   if constexpr (kNode == NodeType::kPv) {
@@ -199,12 +171,12 @@ inline Score SearchWorker<G, kTeam>::search_child_window(const SearchNode<kNode>
 // history. The selective search keeps them for quiet moves only, and also
 // takes the history of the quiet moves that failed before it down, and
 // records the move as the counter to the opponent's last.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node, const Loop& loop,
-                                                  std::uint16_t bits, std::size_t slot,
-                                                  bool quiet) {
-  if (!selective_game()) {
+inline void SearchWorker<G, kTeam, kWidth>::record_cutoff(const SearchNode<kNode>& node,
+                                                          const Loop& loop, std::uint16_t bits,
+                                                          std::size_t slot, bool quiet) {
+  if constexpr (!kSelectiveGame) {
     memory_.killers.record(node.ply, bits);
     memory_.history.reward(slot, node.depth);
     return;
@@ -217,16 +189,16 @@ inline void SearchWorker<G, kTeam>::record_cutoff(const SearchNode<kNode>& node,
   for (int i = 0; i < loop.quiet_count; ++i) {
     memory_.quiet.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
   }
-  if (const std::uint32_t previous = move_into_[node.ply]; previous != 0) {
+  if (const std::uint32_t previous = stack_[node.ply].move_into; previous != 0) {
     memory_.quiet.set_counter(previous - 1, bits);
   }
 }
 
-template <Game G, bool kTeam>
-inline QuietOrdering SearchWorker<G, kTeam>::quiet_ordering(int ply) const {
-  if (!selective_game()) return {};
+template <Game G, bool kTeam, Width kWidth>
+inline QuietOrdering SearchWorker<G, kTeam, kWidth>::quiet_ordering(int ply) const {
+  if constexpr (!kSelectiveGame) return {};
   QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
-  if (const std::uint32_t previous = move_into_[ply]; previous != 0) {
+  if (const std::uint32_t previous = stack_[ply].move_into; previous != 0) {
     ordering.counter = memory_.quiet.counter(previous - 1);
   }
   return ordering;

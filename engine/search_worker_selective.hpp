@@ -16,15 +16,15 @@ namespace brudno::engine {
 // Before the moves: a node whose static value is far above beta returns it
 // (reverse futility), and one where passing the turn still fails high
 // returns that (null move). Off the principal line and out of check only.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::prune_before_moves(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::prune_before_moves(
     const SearchNode<kNode>& node) requires HasSelectiveSearch<G> {
   static_assert(kNode != NodeType::kPv);
   if (is_decisive(node.beta)) return std::nullopt;
   if (Rules::beats_beta_by_far(node)) return node.static_eval;
   if constexpr (HasNullMove<G>) {
-    if (Rules::may_pass(node) && !null_move_at_[node.ply] && !verifying_null_ &&
+    if (Rules::may_pass(node) && !stack_[node.ply].null_move_into && !verifying_null_ &&
         position_.has_non_pawn_material()) {
       return null_move(node);
     }
@@ -35,30 +35,33 @@ inline std::optional<Score> SearchWorker<G, kTeam>::prune_before_moves(
 // The side to move passes and the opponent, to move twice, searches at a
 // reduced depth; if it still cannot get below beta the node fails high,
 // verified by a search of the node itself where the depth is large.
-template <Game G, bool kTeam>
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::null_move(
     const SearchNode<kNode>& node) requires HasNullMove<G> {
   const int reduction = Rules::null_reduction(node.depth);
   position_.play_null();
-  null_move_at_[node.ply + 1] = true;
-  move_into_[node.ply + 1] = 0;
-  ++nodes_;
+  stack_[node.ply + 1].null_move_into = true;
+  stack_[node.ply + 1].move_into = 0;
+  tally_.count();
   Score score = -negamax<NodeType::kAll>(node.depth - 1 - reduction, node.ply + 1, -node.beta,
                                          -node.beta + 1);
-  null_move_at_[node.ply + 1] = false;
+  stack_[node.ply + 1].null_move_into = false;
   position_.undo_null();
   assert(position_.key() == node.key);
-  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
   if (score < node.beta) return std::nullopt;
   // A mate found after passing is no mate: the side to move could have moved.
   if (is_decisive(score)) score = node.beta;
   if (!Rules::verifies_pass(node.depth)) return score;
   verifying_null_ = true;
-  const Score verified =
-      negamax<NodeType::kCut>(node.depth - reduction, node.ply, node.beta - 1, node.beta);
+  Score verified = 0;
+  {
+    const SamePlyResearch research(stack_[node.ply]);
+    verified = negamax<NodeType::kCut>(node.depth - reduction, node.ply, node.beta - 1, node.beta);
+  }
   verifying_null_ = false;
-  if (aborted_ || team_.unwinding_to(node.ply)) return unwound(node.ply);
+  if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
   if (verified >= node.beta) return score;
   return std::nullopt;
 }
@@ -66,27 +69,30 @@ inline std::optional<Score> SearchWorker<G, kTeam>::null_move(
 // Singular extension: is the table's move the only good one? The node is
 // searched again at about half its depth without that move, against a
 // bound a little below the table's value for it. If no other move reaches
-// the bound, the table's move is searched one ply deeper (extended_); if the
-// others beat even the node's beta, so would the node: it fails high at
-// once (the multi-cut; off the principal line, which must keep its line).
-// The table's value for the move is a lower bound or
-// exact (Rules::tests_singular), so a move that falls well short of it is
-// worse than the table's move, not merely unsearched.
-template <Game G, bool kTeam>
+// the bound, the table's move is searched one ply deeper (the ply's
+// `extended`); if the others beat even the node's beta, so would the node:
+// it fails high at once (the multi-cut; off the principal line, which must
+// keep its line). The table's value for the move is a lower bound or exact
+// (Rules::tests_singular), so a move that falls well short of it is worse
+// than the table's move, not merely unsearched. The exclusion search runs
+// at the node's own ply, inside a SamePlyResearch.
+template <Game G, bool kTeam, Width kWidth>
 template <NodeType kNode>
-inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::singular_extension(
     const SearchNode<kNode>& node, const TableEntry& entry) requires HasSelectiveSearch<G> {
   const Score table_value = score_from_table(entry.score, node.ply);
   if (is_decisive(table_value)) return std::nullopt;
   const Score bound = std::max(Rules::singular_beta(table_value, node.depth), -kInfinity + 1);
-  excluded_[node.ply] = entry.move;
-  const Score value =
-      negamax<NodeType::kCut>(Rules::singular_depth(node.depth), node.ply, bound - 1, bound);
-  excluded_[node.ply].reset();
-  pv_length_[node.ply] = 0;
-  if (aborted_) return std::nullopt;
+  Score value = 0;
+  {
+    const SamePlyResearch research(stack_[node.ply]);
+    stack_[node.ply].excluded = entry.move;
+    value = negamax<NodeType::kCut>(Rules::singular_depth(node.depth), node.ply, bound - 1, bound);
+  }
+  stack_[node.ply].pv_length = 0;
+  if (tally_.aborted()) return std::nullopt;
   if (value < bound) {
-    extended_[node.ply] = entry.move;
+    stack_[node.ply].extended = entry.move;
   } else if (!node.kPv && bound >= node.beta) {
     return bound;
   }
@@ -96,11 +102,11 @@ inline std::optional<Score> SearchWorker<G, kTeam>::singular_extension(
 // The value at the horizon, once the exchanges are over: the side to move
 // may stand pat on its static value or try its noisy moves (captures that
 // do not lose material, promotions); in check it must answer the check.
-template <Game G, bool kTeam>
-inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
-                                                Score beta) requires HasSelectiveSearch<G> {
+template <Game G, bool kTeam, Width kWidth>
+inline Score SearchWorker<G, kTeam, kWidth>::quiescence(int ply, Score alpha,
+                                                        Score beta) requires HasSelectiveSearch<G> {
   assert(alpha < beta && score_holds(alpha) && score_holds(beta) && 0 <= ply && ply <= kMaxPly);
-  pv_length_[ply] = 0;
+  stack_[ply].pv_length = 0;
   seldepth_ = std::max(seldepth_, ply);
   if (must_give_up()) return 0;
   if (position_.is_draw(ply)) return 0;
@@ -133,12 +139,12 @@ inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
     const Move move = *next;
     if (!in_check && !position_.see_ge(move, 0)) continue;
     position_.play(move);
-    ++nodes_;
-    move_into_[ply + 1] = static_cast<std::uint32_t>(history_slot<G>(move)) + 1u;
+    tally_.count();
+    stack_[ply + 1].move_into = static_cast<std::uint32_t>(history_slot<G>(move)) + 1u;
     const Score score = -quiescence(ply + 1, -beta, -alpha);
     position_.undo(move);
     assert(position_.key() == key);
-    if (aborted_ || team_.unwinding_to(ply)) return 0;
+    if (tally_.aborted() || team_.unwinding_to(ply)) return 0;
     if (score <= best) continue;
     best = score;
     best_move = move;
@@ -158,9 +164,9 @@ inline Score SearchWorker<G, kTeam>::quiescence(int ply, Score alpha,
 
 // What a node returns when a search below it was cut short: nothing of use
 // when aborted, the table's score when another thread settled it.
-template <Game G, bool kTeam>
-inline std::optional<Score> SearchWorker<G, kTeam>::unwound(int ply) {
-  if (!aborted_) {
+template <Game G, bool kTeam, Width kWidth>
+inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::unwound(int ply) {
+  if (!tally_.aborted()) {
     if (const auto settled = team_.take_settled(ply)) return *settled;
   }
   return Score{0};

@@ -10,12 +10,22 @@
 
 namespace brudno::engine {
 
+// How wide an alpha-beta search looks (SearchSettings::selective), a policy
+// fixed when it is compiled, so that neither search carries the other's
+// tests: the game's own search, selective where the game has one
+// (HasSelectiveSearch) and ending by its rules (HasRuleStatus), or the
+// oracle's full width, plain minimax's tree (every move to the same depth,
+// the game's complete status at every node, no quiescence, extension or
+// pruning), which the tests compare with minimax and play never uses. For a
+// game with neither hook the two are the same search.
+enum class Width : std::uint8_t { kSelective, kFull };
+
 // One thread's alpha-beta search (search_worker.hpp).
-template <Game G, bool kTeam = false>
+template <Game G, bool kTeam = false, Width kWidth = Width::kSelective>
 class SearchWorker;
 
 // Alpha-beta over a team of threads sharing the tree (parallel_search.hpp).
-template <Game G>
+template <Game G, Width kWidth = Width::kSelective>
 class ParallelSearch;
 
 // How a chance node is cut (chance_worker.hpp).

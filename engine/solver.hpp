@@ -11,16 +11,20 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
+#include "engine/search_memory.hpp"
 #include "engine/searchers.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
+#include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
 
@@ -39,8 +43,12 @@ class Solver {
 
   // Out of the class, as solve() is: where an explicit instantiation is
   // declared (a game's *_search.hpp) they are left to the game's one file, and
-  // the workers they hold need not be defined.
-  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1);
+  // the workers they hold need not be defined. `memory`, when given (readied
+  // by SearchMemory::start_search(threads)), is the session's: the solver's
+  // threads run in its arena and order moves with what earlier searches
+  // learnt; without, the solver starts from nothing.
+  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1,
+         SearchMemory* memory = nullptr);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -73,6 +81,7 @@ class Solver {
     }
     while (low < high && !(weak && sign_known(low, high))) {
       const Score x = next_question(low, high);
+      assert(low < x && x <= high);  // each question splits what is left
       const Score answer = worker.search_root(depth, x - 1, x);
       if (worker.aborted()) break;
       if (answer >= x) {
@@ -80,6 +89,7 @@ class Solver {
       } else {
         high = std::min(high, answer);
       }
+      assert(low <= high);  // fail-soft answers are bounds on one value
     }
     outcome.nodes = worker.nodes() - nodes_before;
     if (worker.aborted()) return outcome;
@@ -91,7 +101,9 @@ class Solver {
       outcome.nodes = worker.nodes() - nodes_before;
       if (worker.aborted()) return outcome;
       outcome.pv = worker.principal_variation();
+      assert(line_is_legal(root, outcome.pv));
     }
+    assert(is_decisive(outcome.score) || std::abs(outcome.score) <= kMaxHeuristic);
     return outcome;
   }
 
@@ -122,6 +134,7 @@ class Solver {
         middle = highest / 2;
       }
       // Is the grade above `middle`?
+      assert(lowest <= middle && middle < highest);
       const Score x = score_of(middle + 1);
       const Score answer = worker.search_root(depth, x - 1, x);
       if (worker.aborted()) return;
@@ -162,6 +175,7 @@ class Solver {
   TranspositionTable& table_;
   const AbortPolicy& abort_;
   int threads_;
+  SearchMemory* memory_;
   std::vector<Move> root_moves_;
   std::unique_ptr<SearchWorker<G>> worker_;
   std::unique_ptr<ParallelSearch<G>> parallel_;
@@ -169,8 +183,10 @@ class Solver {
 
 template <Game G>
 requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const AbortPolicy& abort,
-                                          int threads)
-    : table_(table), abort_(abort), threads_(threads) {}
+                                          int threads, SearchMemory* memory)
+    : table_(table), abort_(abort), threads_(threads), memory_(memory) {
+  assert(threads >= 1);
+}
 
 template <Game G>
 requires HasPlyBound<G> Solver<G>::~Solver() = default;
@@ -189,7 +205,7 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
     if (parallel_) {
       parallel_->set_root(root);
     } else {
-      parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_);
+      parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_, memory_);
     }
     parallel_->restrict_root(root_moves_);
     return solve_with(*parallel_, root, weak, want_line);
@@ -197,7 +213,8 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
   if (worker_) {
     worker_->set_root(root);
   } else {
-    worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_);
+    worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_,
+                                                memory_ == nullptr ? nullptr : &memory_->thread(0));
   }
   worker_->restrict_root(root_moves_);
   return solve_with(*worker_, root, weak, want_line);

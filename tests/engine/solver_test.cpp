@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/minimax.hpp"
+#include "engine/search.hpp"
+#include "engine/search_memory.hpp"
 #include "games/synthetic/synthetic_search.hpp"
 #include "games/tictactoe/tictactoe_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
@@ -71,6 +73,30 @@ TEST(Solver, StopsWhenAsked) {
   const AbortPolicy abort(stop, std::nullopt, std::nullopt);
   games::SyntheticTree tree(8, 12, 1, games::ChildOrder::kRandom);
   EXPECT_FALSE(Solver<games::SyntheticTree>(table, abort).solve(tree).solved);
+}
+
+// `go solve` learns into the session's memory, as deepening does, so that
+// the next search starts from what it learnt (before, the solver made its
+// own and forgot it): after a solve the session's first thread has a history.
+TEST(Solver, GoSolveLearnsIntoTheSessionsMemory) {
+  const auto board = *games::TicTacToe::parse(".../.../...");
+  for (const int threads : {1, 2}) {
+    TranspositionTable& table = cleared_table();
+    SearchMemory memory;
+    const std::atomic<bool> stop{false};
+    SearchLimits limits;
+    limits.solve = true;
+    const auto result = Search<games::TicTacToe>(table, SearchSettings{threads}, &memory)
+                            .run(board, limits, stop, [](const auto&) {});
+    EXPECT_TRUE(result.exact);
+    EXPECT_EQ(result.score, 0);
+    const OrderingMemory& learnt = memory.thread(0);
+    bool learnt_something = false;
+    for (std::size_t slot = 0; slot < learnt.slots(); ++slot) {
+      learnt_something = learnt_something || learnt.history.value(slot) != 0;
+    }
+    EXPECT_TRUE(learnt_something) << threads << " threads";
+  }
 }
 
 }  // namespace
