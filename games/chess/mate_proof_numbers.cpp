@@ -120,7 +120,7 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
     return refuted();
   }
   if (const ProofNumberEntry* entry = numbers_->probe(node_key(moves, false)))
-    return entry->numbers;
+    return entry->numbers();
   // Every move must be refuted: the fewer there are, the nearer the
   // disproof. A defence that checks, leaving the attacker only its check
   // evasions, is tried first.
@@ -134,7 +134,7 @@ ProofNumbers MateSearch::defender_leaf(int moves) {
   if (replies == 0) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
   if (moves < 1 || position_.halfmove_clock() >= 100) return refuted();     // not mated
   if (const ProofNumberEntry* entry = numbers_->probe(node_key(moves, true)))
-    return entry->numbers;
+    return entry->numbers();
   // Every reply must be answered: the fewer there are, the nearer the mate.
   return ProofNumbers{static_cast<std::uint32_t>(replies), 1, 0};
 }
@@ -161,7 +161,6 @@ ProofNumbers MateSearch::expand_attacker(int moves, std::uint32_t proof_limit,
   ++nodes_;
   if (poll_stop()) return ProofNumbers{};
   const std::uint64_t key = table_key();
-  const std::uint64_t first_node = nodes_;
   MoveList list;
   position_.legal_moves(list);
   if (list.empty()) {  // the attacker is mated or stalemated
@@ -225,7 +224,7 @@ ProofNumbers MateSearch::expand_attacker(int moves, std::uint32_t proof_limit,
     children_[base + best] = searched;
   }
   children_.resize(base);
-  if (!aborted_) numbers_->store(node_key(moves, false), result, nodes_ - first_node);
+  if (!aborted_) numbers_->store(node_key(moves, false), result);
   return result;
 }
 
@@ -234,7 +233,6 @@ ProofNumbers MateSearch::expand_defender(int moves, std::uint32_t proof_limit,
   assert(moves >= 1);
   ++nodes_;
   if (poll_stop()) return ProofNumbers{};
-  const std::uint64_t first_node = nodes_;
   MoveList list;
   position_.legal_moves(list);
   assert(!list.empty());  // defender_leaf settles mate and stalemate
@@ -247,7 +245,7 @@ ProofNumbers MateSearch::expand_defender(int moves, std::uint32_t proof_limit,
     position_.undo(list[i]);
     if (child.disproved()) {
       children_.resize(base);
-      numbers_->store(node_key(moves, true), refuted(), nodes_ - first_node + 1);
+      numbers_->store(node_key(moves, true), refuted());
       return refuted();
     }
     children_.push_back(child);
@@ -294,7 +292,7 @@ ProofNumbers MateSearch::expand_defender(int moves, std::uint32_t proof_limit,
     children_[base + best] = searched;
   }
   children_.resize(base);
-  if (!aborted_) numbers_->store(node_key(moves, true), result, nodes_ - first_node);
+  if (!aborted_) numbers_->store(node_key(moves, true), result);
   return result;
 }
 

@@ -36,16 +36,20 @@ void sort_moves(MoveList& moves, Score score) {
 
 }  // namespace
 
-MateTable::MateTable(std::size_t megabytes) {
+std::size_t MateTable::entries_for(std::size_t megabytes) {
   std::size_t buckets = 1;
   const std::size_t wanted =
       std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(MateEntry) * kWays);
   while (buckets * 2 <= wanted) buckets *= 2;
-  size_ = buckets * kWays;
-  static_assert(std::is_trivially_copyable_v<MateEntry>);
-  entries_.reset(static_cast<MateEntry*>(std::calloc(size_, sizeof(MateEntry))));
-  if (!entries_) throw std::bad_alloc();
-  bucket_mask_ = buckets - 1;
+  return buckets * kWays;
+}
+
+MateTable::MateTable(std::size_t megabytes)
+    : size_(entries_for(megabytes)),
+      pages_(size_ * sizeof(MateEntry)),
+      entries_(static_cast<MateEntry*>(pages_.data())),
+      bucket_mask_(size_ / kWays - 1) {
+  static_assert(std::is_trivially_copyable_v<MateEntry> && sizeof(MateEntry) * kWays == 64);
 }
 
 const MateEntry* MateTable::probe(std::uint64_t key) const {
@@ -90,9 +94,7 @@ void MateTable::store_disproved(std::uint64_t key, int moves) {
   entry.disproved = std::max(entry.disproved, as_byte(moves));
 }
 
-void MateTable::clear() {
-  std::fill(entries_.get(), entries_.get() + size_, MateEntry{});
-}
+void MateTable::clear() { pages_.clear(); }
 
 // The df-pn table is as large as the mate table asked for (64 MB beside a
 // shared one): calloc'd, it costs only the entries a search touches.

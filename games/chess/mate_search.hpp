@@ -33,6 +33,7 @@
 
 #include "games/chess/chess.hpp"
 #include "games/chess/proof_number_table.hpp"
+#include "games/chess/zeroed_pages.hpp"
 
 namespace brudno::games::chess {
 
@@ -58,13 +59,10 @@ class MateTable {
  private:
   static constexpr std::size_t kWays = 4;
   MateEntry& slot_for(std::uint64_t key);
-  // Zeroed by the system page by page as first touched (calloc): a table
-  // made for one position costs nothing for the entries it never uses.
-  struct Free {
-    void operator()(MateEntry* entries) const { std::free(entries); }
-  };
-  std::unique_ptr<MateEntry[], Free> entries_;
+  static std::size_t entries_for(std::size_t megabytes);
   std::size_t size_ = 0;
+  ZeroedPages pages_;
+  MateEntry* entries_ = nullptr;
   std::size_t bucket_mask_ = 0;
 };
 

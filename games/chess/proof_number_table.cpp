@@ -1,22 +1,30 @@
 #include "games/chess/proof_number_table.hpp"
 
 #include <algorithm>
-#include <new>
 #include <type_traits>
 
 namespace brudno::games::chess {
 
-ProofNumberTable::ProofNumberTable(std::size_t megabytes) {
+static_assert(sizeof(ProofNumberEntry) == 16 && std::is_trivially_copyable_v<ProofNumberEntry>);
+
+ProofNumbers ProofNumberEntry::numbers() const {
+  if (proof == 0) return ProofNumbers{0, ProofNumbers::kInfinite,
+                                      static_cast<std::uint8_t>(disproof_or_length)};
+  return ProofNumbers{proof, disproof_or_length, 0};
+}
+
+std::size_t ProofNumberTable::buckets_for(std::size_t megabytes) {
   std::size_t buckets = 1;
   const std::size_t wanted =
       std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(ProofNumberEntry) * kWays);
   while (buckets * 2 <= wanted) buckets *= 2;
-  static_assert(std::is_trivially_copyable_v<ProofNumberEntry>);
-  entries_.reset(
-      static_cast<ProofNumberEntry*>(std::calloc(buckets * kWays, sizeof(ProofNumberEntry))));
-  if (!entries_) throw std::bad_alloc();
-  bucket_mask_ = buckets - 1;
+  return buckets;
 }
+
+ProofNumberTable::ProofNumberTable(std::size_t megabytes)
+    : bucket_mask_(buckets_for(megabytes) - 1),
+      pages_((bucket_mask_ + 1) * kWays * sizeof(ProofNumberEntry)),
+      entries_(static_cast<ProofNumberEntry*>(pages_.data())) {}
 
 // A zero key marks an empty slot: a node whose key is 0 is never found, which
 // costs a re-search at worst.
@@ -28,21 +36,26 @@ const ProofNumberEntry* ProofNumberTable::probe(std::uint64_t key) const {
   return nullptr;
 }
 
-// The entry of `key`, else an empty one, else the one with the least work.
-void ProofNumberTable::store(std::uint64_t key, const ProofNumbers& numbers, std::uint64_t work) {
+void ProofNumberTable::store(std::uint64_t key, const ProofNumbers& numbers) {
   if (key == 0) return;
+  const auto worth = [](const ProofNumberEntry& entry) -> std::uint64_t {
+    if (entry.key == 0) return 0;
+    if (entry.proof == 0 || entry.disproof_or_length == 0) return UINT64_MAX;
+    return std::uint64_t{entry.proof} + entry.disproof_or_length;
+  };
   const std::size_t first = (key & bucket_mask_) * kWays;
   ProofNumberEntry* slot = &entries_[first];
   for (std::size_t i = first; i < first + kWays; ++i) {
     ProofNumberEntry& entry = entries_[i];
-    if (entry.key == key || entry.key == 0) {
+    if (entry.key == key) {
       slot = &entry;
       break;
     }
-    if (entry.work < slot->work) slot = &entry;
+    if (worth(entry) < worth(*slot)) slot = &entry;
   }
-  *slot = ProofNumberEntry{key, numbers,
-                           static_cast<std::uint32_t>(std::min<std::uint64_t>(work, UINT32_MAX))};
+  slot->key = key;
+  slot->proof = numbers.proof;
+  slot->disproof_or_length = numbers.proved() ? numbers.length : numbers.disproof;
 }
 
 }  // namespace brudno::games::chess
