@@ -25,7 +25,9 @@ ProofNumbers proved_in(int length) {
   return ProofNumbers{0, kInfinite, static_cast<std::uint8_t>(length)};
 }
 
-ProofNumbers refuted() { return ProofNumbers{kInfinite, 0, 0}; }
+ProofNumbers refuted() {
+  return ProofNumbers{kInfinite, 0, 0};
+}
 
 // Sums stop below infinity: an unsolved node never reads as solved.
 std::uint32_t add_capped(std::uint32_t a, std::uint32_t b) {
@@ -93,19 +95,22 @@ std::optional<int> MateSearch::defender_shortest(int moves) {
   return best;
 }
 
+// The tables' buckets are fetched while the moves are generated: a probe
+// that waits for memory is most of a leaf's cost otherwise.
 ProofNumbers MateSearch::attacker_leaf(int moves) {
   // The fifty-move rule ends the game before the attacker moves.
   if (moves < 1 || position_.halfmove_clock() >= 100) return refuted();
   const std::uint64_t key = table_key();
-  if (const MateEntry* entry = table_.probe(key)) {
-    if (entry->proved && entry->proved <= moves) return proved_in(entry->proved);
-    if (entry->disproved >= moves) return refuted();
-  }
+  table_.prefetch(key);
   if (moves == 1) {
     // Only a check can mate, and whether one does is cheap to see: the
     // node is solved here, never expanded.
     MoveList list;
     position_.legal_moves(list);
+    if (const MateEntry* entry = table_.probe(key)) {
+      if (entry->proved == 1) return proved_in(1);
+      if (entry->disproved >= 1) return refuted();
+    }
     for (const Move move : list) {
       if (!position_.gives_check(move)) continue;
       position_.play(move);
@@ -119,22 +124,28 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
     table_.store_disproved(key, 1);
     return refuted();
   }
-  if (const ProofNumberEntry* entry = numbers_->probe(node_key(moves, false)))
-    return entry->numbers();
+  const std::uint64_t numbers_key = node_key(moves, false);
+  numbers_->prefetch(numbers_key);
   // Every move must be refuted: the fewer there are, the nearer the
   // disproof. A defence that checks, leaving the attacker only its check
   // evasions, is tried first.
   const std::size_t moves_here = position_.count_legal_moves();
+  if (const MateEntry* entry = table_.probe(key)) {
+    if (entry->proved && entry->proved <= moves) return proved_in(entry->proved);
+    if (entry->disproved >= moves) return refuted();
+  }
+  if (const ProofNumberEntry* entry = numbers_->probe(numbers_key)) return entry->numbers();
   if (moves_here == 0) return refuted();  // the attacker is mated or stalemated
   return ProofNumbers{1, static_cast<std::uint32_t>(moves_here), 0};
 }
 
 ProofNumbers MateSearch::defender_leaf(int moves) {
+  const std::uint64_t numbers_key = node_key(moves, true);
+  numbers_->prefetch(numbers_key);
   const std::size_t replies = position_.count_legal_moves();
   if (replies == 0) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
-  if (moves < 1 || position_.halfmove_clock() >= 100) return refuted();     // not mated
-  if (const ProofNumberEntry* entry = numbers_->probe(node_key(moves, true)))
-    return entry->numbers();
+  if (moves < 1 || position_.halfmove_clock() >= 100) return refuted();      // not mated
+  if (const ProofNumberEntry* entry = numbers_->probe(numbers_key)) return entry->numbers();
   // Every reply must be answered: the fewer there are, the nearer the mate.
   return ProofNumbers{static_cast<std::uint32_t>(replies), 1, 0};
 }

@@ -94,7 +94,9 @@ void MateTable::store_disproved(std::uint64_t key, int moves) {
   entry.disproved = std::max(entry.disproved, as_byte(moves));
 }
 
-void MateTable::clear() { pages_.clear(); }
+void MateTable::clear() {
+  pages_.clear();
+}
 
 // The df-pn table is as large as the mate table asked for (64 MB beside a
 // shared one): calloc'd, it costs only the entries a search touches.
@@ -105,9 +107,8 @@ MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop,
       own_table_(std::make_unique<MateTable>(table_megabytes)),
       table_(*own_table_),
       method_(method),
-      numbers_(method == Method::kProofNumbers
-                   ? std::make_unique<ProofNumberTable>(table_megabytes)
-                   : nullptr) {}
+      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(table_megabytes)
+                                               : nullptr) {}
 
 MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table,
                        Method method)
@@ -115,8 +116,8 @@ MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTab
       stop_(stop),
       table_(table),
       method_(method),
-      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(64)
-                                               : nullptr) {}
+      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(64) : nullptr) {
+}
 
 // An entry keyed without the clock is true whatever the clock when it was
 // found with no line reaching the rule; one keyed with it, of that clock.

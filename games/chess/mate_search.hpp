@@ -51,6 +51,10 @@ class MateTable {
  public:
   explicit MateTable(std::size_t megabytes);
   [[nodiscard]] const MateEntry* probe(std::uint64_t key) const;
+  // Starts loading the bucket of `key`, to be probed after other work.
+  void prefetch(std::uint64_t key) const {
+    __builtin_prefetch(&entries_[(key & bucket_mask_) * kWays]);
+  }
   void store_proved(std::uint64_t key, int moves, Move move);
   void store_disproved(std::uint64_t key, int moves);
   // Forgets everything (a new game): what it holds stays true, but takes memory.
@@ -145,11 +149,9 @@ class MateSearch {
   ProofNumbers defender_leaf(int moves);
   // Expands the node until its numbers reach a threshold or it is solved.
   ProofNumbers attacker_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
-  ProofNumbers defender_search(int moves, std::uint32_t proof_limit,
-                               std::uint32_t disproof_limit);
+  ProofNumbers defender_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
   ProofNumbers expand_attacker(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
-  ProofNumbers expand_defender(int moves, std::uint32_t proof_limit,
-                               std::uint32_t disproof_limit);
+  ProofNumbers expand_defender(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
   [[nodiscard]] std::uint64_t node_key(int moves, bool defender) const;
 
   Chess position_;

@@ -8,8 +8,8 @@ namespace brudno::games::chess {
 static_assert(sizeof(ProofNumberEntry) == 16 && std::is_trivially_copyable_v<ProofNumberEntry>);
 
 ProofNumbers ProofNumberEntry::numbers() const {
-  if (proof == 0) return ProofNumbers{0, ProofNumbers::kInfinite,
-                                      static_cast<std::uint8_t>(disproof_or_length)};
+  if (proof == 0)
+    return ProofNumbers{0, ProofNumbers::kInfinite, static_cast<std::uint8_t>(disproof_or_length)};
   return ProofNumbers{proof, disproof_or_length, 0};
 }
 

@@ -40,6 +40,10 @@ class ProofNumberTable {
  public:
   explicit ProofNumberTable(std::size_t megabytes);
   [[nodiscard]] const ProofNumberEntry* probe(std::uint64_t key) const;
+  // Starts loading the bucket of `key`, to be probed after other work.
+  void prefetch(std::uint64_t key) const {
+    __builtin_prefetch(&entries_[(key & bucket_mask_) * kWays]);
+  }
   // Kept on a collision: the solved entries, then the larger numbers (the
   // more searched below).
   void store(std::uint64_t key, const ProofNumbers& numbers);

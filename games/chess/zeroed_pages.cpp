@@ -13,7 +13,8 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 ZeroedPages::ZeroedPages(std::size_t bytes) : bytes_(bytes) {
   // Room to start on a huge page's boundary.
   mapped_bytes_ = bytes + kHugePage;
-  mapping_ = mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  mapping_ =
+      mmap(nullptr, mapped_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapping_ == MAP_FAILED) throw std::bad_alloc();
   const auto start = reinterpret_cast<std::uintptr_t>(mapping_);
   aligned_ = reinterpret_cast<void*>((start + kHugePage - 1) & ~(kHugePage - 1));
@@ -23,7 +24,9 @@ ZeroedPages::ZeroedPages(std::size_t bytes) : bytes_(bytes) {
 #endif
 }
 
-ZeroedPages::~ZeroedPages() { munmap(mapping_, mapped_bytes_); }
+ZeroedPages::~ZeroedPages() {
+  munmap(mapping_, mapped_bytes_);
+}
 
 void ZeroedPages::clear() {
   // Private anonymous pages read as zero once dropped.

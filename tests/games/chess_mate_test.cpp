@@ -8,8 +8,8 @@
 #include <atomic>
 #include <fstream>
 #include <random>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "engine/proof_checker.hpp"
@@ -123,9 +123,11 @@ TEST(ChessMateSearch, AgreesWithMinimaxOnRandomEndgames) {
         Chess copy = position;
         const bool expected = mates_by_minimax(copy, moves);
         mates += expected ? 1 : 0;
-        for (const auto method : {MateSearch::Method::kProofNumbers, MateSearch::Method::kDepthFirst}) {
+        for (const auto method :
+             {MateSearch::Method::kProofNumbers, MateSearch::Method::kDepthFirst}) {
           MateSearch search(position, stop, 1, method);
-          EXPECT_EQ(search.attacker_mates(moves), expected) << position.to_text() << " in " << moves;
+          EXPECT_EQ(search.attacker_mates(moves), expected)
+              << position.to_text() << " in " << moves;
         }
       }
     }
