@@ -140,6 +140,7 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
 }
 
 ProofNumbers MateSearch::defender_leaf(int moves) {
+  if (moves == 1) return defender_one_move();
   const std::uint64_t numbers_key = node_key(moves, true);
   numbers_->prefetch(numbers_key);
   const std::size_t replies = position_.count_legal_moves();
@@ -148,6 +149,25 @@ ProofNumbers MateSearch::defender_leaf(int moves) {
   if (const ProofNumberEntry* entry = numbers_->probe(numbers_key)) return entry->numbers();
   // Every reply must be answered: the fewer there are, the nearer the mate.
   return ProofNumbers{static_cast<std::uint32_t>(replies), 1, 0};
+}
+
+// With one attacker move left after the reply, every reply is tried for a
+// mate in one until one escapes, without numbers or their table: these
+// are the most numerous nodes, and a probe that misses the cache costs
+// about as much as a mate in one.
+ProofNumbers MateSearch::defender_one_move() {
+  MoveList list;
+  position_.legal_moves(list);
+  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
+  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
+  order_defences(list, 0);
+  for (const Move move : list) {
+    position_.play(move);
+    const bool mated = attacker_leaf(1).proved();
+    position_.undo(move);
+    if (!mated) return refuted();
+  }
+  return proved_in(1);
 }
 
 ProofNumbers MateSearch::attacker_search(int moves, std::uint32_t proof_limit,

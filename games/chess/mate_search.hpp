@@ -147,6 +147,8 @@ class MateSearch {
   // the rules, a mate in one (tried at once), else a first estimate.
   ProofNumbers attacker_leaf(int moves);
   ProofNumbers defender_leaf(int moves);
+  // The defender to move, one attacker move left after its reply: solved at once.
+  ProofNumbers defender_one_move();
   // Expands the node until its numbers reach a threshold or it is solved.
   ProofNumbers attacker_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
   ProofNumbers defender_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
