@@ -124,6 +124,7 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
     table_.store_disproved(key, 1);
     return refuted();
   }
+  if (moves == 2) return attacker_two_moves(key);
   const std::uint64_t numbers_key = node_key(moves, false);
   numbers_->prefetch(numbers_key);
   // Every move must be refuted: the fewer there are, the nearer the
@@ -137,6 +138,31 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
   if (const ProofNumberEntry* entry = numbers_->probe(numbers_key)) return entry->numbers();
   if (moves_here == 0) return refuted();  // the attacker is mated or stalemated
   return ProofNumbers{1, static_cast<std::uint32_t>(moves_here), 0};
+}
+
+// A mate in two is solved at once, depth first: each attacker move against
+// every reply, each reply tried for a mate in one. Numbers would mostly
+// pick the same moves at the price of a table probe for each.
+ProofNumbers MateSearch::attacker_two_moves(std::uint64_t key) {
+  MoveList list;
+  position_.legal_moves(list);
+  const MateEntry* entry = table_.probe(key);
+  if (entry) {
+    if (entry->proved && entry->proved <= 2) return proved_in(entry->proved);
+    if (entry->disproved >= 2) return refuted();
+  }
+  order_attacks(list, entry ? entry->move : 0);
+  for (const Move move : list) {
+    position_.play(move);
+    const ProofNumbers after = defender_one_move();
+    position_.undo(move);
+    if (after.proved()) {
+      table_.store_proved(key, after.length + 1, move);
+      return proved_in(after.length + 1);
+    }
+  }
+  table_.store_disproved(key, 2);
+  return refuted();
 }
 
 ProofNumbers MateSearch::defender_leaf(int moves) {
