@@ -100,30 +100,23 @@ std::optional<int> MateSearch::defender_shortest(int moves) {
 ProofNumbers MateSearch::attacker_leaf(int moves) {
   // The fifty-move rule ends the game before the attacker moves.
   if (moves < 1 || position_.halfmove_clock() >= 100) return refuted();
-  const std::uint64_t key = table_key();
-  table_.prefetch(key);
   if (moves == 1) {
     // Only a check can mate, and whether one does is cheap to see: the
-    // node is solved here, never expanded.
+    // node is solved here, never expanded, and kept out of the table (to
+    // test again costs about what a probe that misses the cache does).
     MoveList list;
     position_.legal_moves(list);
-    if (const MateEntry* entry = table_.probe(key)) {
-      if (entry->proved == 1) return proved_in(1);
-      if (entry->disproved >= 1) return refuted();
-    }
     for (const Move move : list) {
       if (!position_.gives_check(move)) continue;
       position_.play(move);
       const bool mate = position_.count_legal_moves() == 0;
       position_.undo(move);
-      if (mate) {
-        table_.store_proved(key, 1, move);
-        return proved_in(1);
-      }
+      if (mate) return proved_in(1);
     }
-    table_.store_disproved(key, 1);
     return refuted();
   }
+  const std::uint64_t key = table_key();
+  table_.prefetch(key);
   if (moves == 2) return attacker_two_moves(key);
   const std::uint64_t numbers_key = node_key(moves, false);
   numbers_->prefetch(numbers_key);
