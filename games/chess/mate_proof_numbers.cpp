@@ -10,8 +10,11 @@
 // below); the proof-number table keeps the rest.
 
 #include <algorithm>
+#include <array>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "games/chess/mate_search.hpp"
 
@@ -158,8 +161,39 @@ ProofNumbers MateSearch::attacker_two_moves(std::uint64_t key) {
   return refuted();
 }
 
+// Two attacker moves left after the reply: each reply in turn against the
+// mate in two, until one escapes.
+ProofNumbers MateSearch::defender_two_moves() {
+  MoveList list;
+  position_.legal_moves(list);
+  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
+  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
+  // The reply that leaves the attacker fewest moves first (a check, say):
+  // its mate in two is the quickest to refute.
+  std::array<std::pair<std::size_t, Move>, engine::kMaxMoves> by_mobility;
+  const std::size_t count = list.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    position_.play(list[i]);
+    by_mobility[i] = {position_.count_legal_moves(), list[i]};
+    position_.undo(list[i]);
+  }
+  std::stable_sort(by_mobility.begin(), by_mobility.begin() + static_cast<std::ptrdiff_t>(count),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < count; ++i) list[i] = by_mobility[i].second;
+  int longest = 0;
+  for (const Move move : list) {
+    position_.play(move);
+    const ProofNumbers after = attacker_leaf(2);
+    position_.undo(move);
+    if (!after.proved()) return refuted();
+    longest = std::max<int>(longest, after.length);
+  }
+  return proved_in(longest);
+}
+
 ProofNumbers MateSearch::defender_leaf(int moves) {
   if (moves == 1) return defender_one_move();
+  if (moves == 2) return defender_two_moves();
   const std::uint64_t numbers_key = node_key(moves, true);
   numbers_->prefetch(numbers_key);
   const std::size_t replies = position_.count_legal_moves();

@@ -151,6 +151,7 @@ class MateSearch {
   ProofNumbers defender_one_move();
   // The attacker to move with two moves left (table key `key`): solved at once.
   ProofNumbers attacker_two_moves(std::uint64_t key);
+  ProofNumbers defender_two_moves();
   // Expands the node until its numbers reach a threshold or it is solved.
   ProofNumbers attacker_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
   ProofNumbers defender_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
