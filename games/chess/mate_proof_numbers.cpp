@@ -22,6 +22,11 @@ namespace brudno::games::chess {
 namespace {
 
 constexpr std::uint32_t kInfinite = ProofNumbers::kInfinite;
+// Attacker positions with this many moves left or fewer are solved depth
+// first at once, and defender positions with kDepthFirstReplies: near the
+// leaves the numbers choose little and cost a probe each.
+constexpr int kDepthFirstMoves = 2;
+constexpr int kDepthFirstReplies = 2;
 
 ProofNumbers proved_in(int length) {
   assert(length >= 0 && length <= MateSearch::kMaxMoves);
@@ -120,7 +125,7 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
   }
   const std::uint64_t key = table_key();
   table_.prefetch(key);
-  if (moves == 2) return attacker_two_moves(key);
+  if (moves <= kDepthFirstMoves) return attacker_depth_first(key, moves);
   const std::uint64_t numbers_key = node_key(moves, false);
   numbers_->prefetch(numbers_key);
   // Every move must be refuted: the fewer there are, the nearer the
@@ -136,40 +141,34 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
   return ProofNumbers{1, static_cast<std::uint32_t>(moves_here), 0};
 }
 
-// A mate in two is solved at once, depth first: each attacker move against
-// every reply, each reply tried for a mate in one. Numbers would mostly
-// pick the same moves at the price of a table probe for each.
-ProofNumbers MateSearch::attacker_two_moves(std::uint64_t key) {
+// A mate in two or three is solved at once, depth first: each attacker move
+// against every reply. Numbers would mostly pick the same moves at the price
+// of a table probe for each.
+ProofNumbers MateSearch::attacker_depth_first(std::uint64_t key, int moves) {
   MoveList list;
   position_.legal_moves(list);
   const MateEntry* entry = table_.probe(key);
   if (entry) {
-    if (entry->proved && entry->proved <= 2) return proved_in(entry->proved);
-    if (entry->disproved >= 2) return refuted();
+    if (entry->proved && entry->proved <= moves) return proved_in(entry->proved);
+    if (entry->disproved >= moves) return refuted();
   }
   order_attacks(list, entry ? entry->move : 0);
   for (const Move move : list) {
     position_.play(move);
-    const ProofNumbers after = defender_one_move();
+    const ProofNumbers after = defender_leaf(moves - 1);
     position_.undo(move);
     if (after.proved()) {
       table_.store_proved(key, after.length + 1, move);
       return proved_in(after.length + 1);
     }
   }
-  table_.store_disproved(key, 2);
+  table_.store_disproved(key, moves);
   return refuted();
 }
 
-// Two attacker moves left after the reply: each reply in turn against the
-// mate in two, until one escapes.
-ProofNumbers MateSearch::defender_two_moves() {
-  MoveList list;
-  position_.legal_moves(list);
-  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
-  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
-  // The reply that leaves the attacker fewest moves first (a check, say):
-  // its mate in two is the quickest to refute.
+// The reply that leaves the attacker fewest moves first (a check, say):
+// the attacker's mate after it is the quickest to refute.
+void MateSearch::order_by_attacker_moves(MoveList& list) {
   std::array<std::pair<std::size_t, Move>, engine::kMaxMoves> by_mobility;
   const std::size_t count = list.size();
   for (std::size_t i = 0; i < count; ++i) {
@@ -180,10 +179,19 @@ ProofNumbers MateSearch::defender_two_moves() {
   std::stable_sort(by_mobility.begin(), by_mobility.begin() + static_cast<std::ptrdiff_t>(count),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (std::size_t i = 0; i < count; ++i) list[i] = by_mobility[i].second;
+}
+
+// Each reply in turn against the attacker's depth-first mate, until one escapes.
+ProofNumbers MateSearch::defender_depth_first(int moves) {
+  MoveList list;
+  position_.legal_moves(list);
+  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
+  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
+  order_by_attacker_moves(list);
   int longest = 0;
   for (const Move move : list) {
     position_.play(move);
-    const ProofNumbers after = attacker_leaf(2);
+    const ProofNumbers after = attacker_leaf(moves);
     position_.undo(move);
     if (!after.proved()) return refuted();
     longest = std::max<int>(longest, after.length);
@@ -193,7 +201,7 @@ ProofNumbers MateSearch::defender_two_moves() {
 
 ProofNumbers MateSearch::defender_leaf(int moves) {
   if (moves == 1) return defender_one_move();
-  if (moves == 2) return defender_two_moves();
+  if (moves <= kDepthFirstReplies) return defender_depth_first(moves);
   const std::uint64_t numbers_key = node_key(moves, true);
   numbers_->prefetch(numbers_key);
   const std::size_t replies = position_.count_legal_moves();
@@ -320,7 +328,12 @@ ProofNumbers MateSearch::expand_defender(int moves, std::uint32_t proof_limit,
   MoveList list;
   position_.legal_moves(list);
   assert(!list.empty());  // defender_leaf settles mate and stalemate
-  order_defences(list, 0);
+  // Children solved at once are tried in this order until one escapes.
+  if (moves <= kDepthFirstMoves) {
+    order_by_attacker_moves(list);
+  } else {
+    order_defences(list, 0);
+  }
   const std::size_t base = children_.size();
   const std::size_t count = list.size();
   for (std::size_t i = 0; i < count; ++i) {

@@ -150,8 +150,9 @@ class MateSearch {
   // The defender to move, one attacker move left after its reply: solved at once.
   ProofNumbers defender_one_move();
   // The attacker to move with two moves left (table key `key`): solved at once.
-  ProofNumbers attacker_two_moves(std::uint64_t key);
-  ProofNumbers defender_two_moves();
+  ProofNumbers attacker_depth_first(std::uint64_t key, int moves);
+  ProofNumbers defender_depth_first(int moves);
+  void order_by_attacker_moves(MoveList& list);
   // Expands the node until its numbers reach a threshold or it is solved.
   ProofNumbers attacker_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
   ProofNumbers defender_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
