@@ -13,10 +13,12 @@
 // Pawlewicz and Lew) is the default: it expands next the node that looks
 // cheapest to settle, counting the defender's replies after each attacker
 // move (fewer replies, closer to mate) and, to refute, the defence that
-// looks easiest to hold. The shortest mate is then found by proving a mate
-// within N first and asking again below the length of the mate found, until
-// none exists. The plain depth-first search, deepening from mate in one, is
-// kept as the tests' oracle.
+// looks easiest to hold; the last plies (a mate in two, a defender with
+// two moves left against it) are solved depth first, where numbers would
+// choose little and cost a table probe each. The shortest mate is then
+// found by proving a mate within N first and asking again below the length
+// of the mate found, until none exists. The plain depth-first search,
+// deepening from mate in one, is kept as the tests' oracle.
 //
 // The repetition rule is not looked at: a mate that repeats a position has a
 // shorter one that does not (the shortest mate from a position only shrinks
