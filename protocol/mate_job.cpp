@@ -14,8 +14,10 @@ using games::Chess;
 using games::chess::MateSearch;
 using games::chess::Move;
 
-// The line of a key: after each attacker move the reply that holds out
-// longest, then the attacker's shortest mate, down to the mate.
+// The line of a key: after each attacker move a reply that holds out
+// longest, then the attacker's shortest mate, down to the mate. The key's
+// length is its shortest mate, so some reply holds out exactly one move
+// less: the one with no mate a move shorter still.
 std::vector<Move> mate_line(MateSearch& search, MateSearch::Key key) {
   std::vector<Move> line{key.move};
   Chess& position = search.position();
@@ -25,24 +27,24 @@ std::vector<Move> mate_line(MateSearch& search, MateSearch::Key key) {
     games::chess::MoveList replies;
     position.legal_moves(replies);
     std::optional<Move> longest;
-    int longest_mate = 0;
     for (const Move reply : replies) {
       position.play(reply);
-      const auto mate = search.distance(left);
+      const bool shorter = left > 1 && search.attacker_mates(left - 1);
       position.undo(reply);
-      if (mate && *mate > longest_mate) {
+      if (search.stopped()) break;
+      if (!shorter) {
         longest = reply;
-        longest_mate = *mate;
+        break;
       }
     }
     if (!longest) break;  // stopped
     position.play(*longest);
     line.push_back(*longest);
-    const auto move = search.mating_move(longest_mate);
+    const auto move = search.mating_move(left);
     if (!move) break;
     position.play(*move);
     line.push_back(*move);
-    left = longest_mate - 1;
+    left -= 1;
   }
   for (auto it = line.rbegin(); it != line.rend(); ++it) position.undo(*it);
   return line;

@@ -51,7 +51,9 @@ class MateProofBuilder {
   int attacker_node(int moves, int ply) {
     const auto [index, fresh] = node_for_position();
     if (!fresh || problem_) return index;
-    const auto shortest = search_.distance(moves);
+    // A mate proved within `moves`, as short as known: the proof needs one,
+    // not the shortest, and a shorter one keeps it small.
+    const auto shortest = search_.mate_within(moves);
     const auto move = shortest ? search_.mating_move(*shortest) : std::nullopt;
     if (!move) {
       problem_ = search_.stopped() ? "stopped"

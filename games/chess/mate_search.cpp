@@ -36,16 +36,20 @@ void sort_moves(MoveList& moves, Score score) {
 
 }  // namespace
 
-MateTable::MateTable(std::size_t megabytes) {
+std::size_t MateTable::entries_for(std::size_t megabytes) {
   std::size_t buckets = 1;
   const std::size_t wanted =
       std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(MateEntry) * kWays);
   while (buckets * 2 <= wanted) buckets *= 2;
-  size_ = buckets * kWays;
-  static_assert(std::is_trivially_copyable_v<MateEntry>);
-  entries_.reset(static_cast<MateEntry*>(std::calloc(size_, sizeof(MateEntry))));
-  if (!entries_) throw std::bad_alloc();
-  bucket_mask_ = buckets - 1;
+  return buckets * kWays;
+}
+
+MateTable::MateTable(std::size_t megabytes)
+    : size_(entries_for(megabytes)),
+      pages_(size_ * sizeof(MateEntry)),
+      entries_(static_cast<MateEntry*>(pages_.data())),
+      bucket_mask_(size_ / kWays - 1) {
+  static_assert(std::is_trivially_copyable_v<MateEntry> && sizeof(MateEntry) * kWays == 64);
 }
 
 const MateEntry* MateTable::probe(std::uint64_t key) const {
@@ -91,18 +95,29 @@ void MateTable::store_disproved(std::uint64_t key, int moves) {
 }
 
 void MateTable::clear() {
-  std::fill(entries_.get(), entries_.get() + size_, MateEntry{});
+  pages_.clear();
 }
 
+// The df-pn table is as large as the mate table asked for (64 MB beside a
+// shared one): calloc'd, it costs only the entries a search touches.
 MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop,
-                       std::size_t table_megabytes)
+                       std::size_t table_megabytes, Method method)
     : position_(root),
       stop_(stop),
       own_table_(std::make_unique<MateTable>(table_megabytes)),
-      table_(*own_table_) {}
+      table_(*own_table_),
+      method_(method),
+      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(table_megabytes)
+                                               : nullptr) {}
 
-MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table)
-    : position_(root), stop_(stop), table_(table) {}
+MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table,
+                       Method method)
+    : position_(root),
+      stop_(stop),
+      table_(table),
+      method_(method),
+      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(64) : nullptr) {
+}
 
 // An entry keyed without the clock is true whatever the clock when it was
 // found with no line reaching the rule; one keyed with it, of that clock.
@@ -121,6 +136,7 @@ bool MateSearch::poll_stop() {
 
 std::optional<int> MateSearch::shortest_mate(int moves) {
   watch_clock_for(moves);
+  if (method_ == Method::kProofNumbers) return tighten(std::min(moves, kMaxMoves));
   for (int n = 1; n <= std::min(moves, kMaxMoves); ++n) {
     if (attack(n, 0)) return n;
     if (aborted_) return std::nullopt;
@@ -142,6 +158,19 @@ std::vector<MateSearch::Key> MateSearch::all_keys(int moves) {
   MoveList first;
   position_.legal_moves(first);
   if (position_.status() != engine::Status::kOngoing) return keys;
+  if (method_ == Method::kProofNumbers) {
+    // Each first move to its own shortest mate, proved then tightened.
+    for (const Move move : first) {
+      position_.play(move);
+      const auto after = defender_shortest(std::min(moves, kMaxMoves) - 1);
+      position_.undo(move);
+      if (aborted_) return {};
+      if (after) keys.push_back({move, *after + 1});
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const Key& a, const Key& b) { return a.moves < b.moves; });
+    return keys;
+  }
   // Every first move by itself, each to its own shortest mate: n moves in
   // all are the first and a mate in n - 1 against every reply.
   for (int n = 1; n <= std::min(moves, kMaxMoves); ++n) {
@@ -172,6 +201,14 @@ std::optional<int> MateSearch::distance(int moves) {
   return shortest_mate(moves);
 }
 
+std::optional<int> MateSearch::mate_within(int moves) {
+  if (method_ == Method::kDepthFirst) return shortest_mate(moves);
+  watch_clock_for(moves);
+  const int limit = std::min(moves, kMaxMoves);
+  if (limit < 1 || !attack(limit, 0)) return std::nullopt;
+  return proved_length(limit);
+}
+
 std::optional<Move> MateSearch::mating_move(int moves) {
   if (moves < 1) return std::nullopt;
   watch_clock_for(moves);
@@ -192,6 +229,7 @@ std::optional<Move> MateSearch::mating_move(int moves) {
 
 bool MateSearch::attack(int moves, int ply) {
   assert(moves >= 1);
+  if (method_ == Method::kProofNumbers) return prove_attack(moves);
   ++nodes_;
   if (poll_stop()) return false;
   // The fifty-move rule ends the game before the attacker moves.

@@ -8,6 +8,18 @@
 // within which none exists. With one move left only checks are tried, the
 // only moves that can mate.
 //
+// Two methods answer "does the attacker mate within n?". Depth-first
+// proof-number search (df-pn, Nagai 2002, with the 1 + epsilon thresholds of
+// Pawlewicz and Lew) is the default: it expands next the node that looks
+// cheapest to settle, counting the defender's replies after each attacker
+// move (fewer replies, closer to mate) and, to refute, the defence that
+// looks easiest to hold; the last plies (a mate in two, a defender with
+// two moves left against it) are solved depth first, where numbers would
+// choose little and cost a table probe each. The shortest mate is then
+// found by proving a mate within N first and asking again below the length
+// of the mate found, until none exists. The plain depth-first search,
+// deepening from mate in one, is kept as the tests' oracle.
+//
 // The repetition rule is not looked at: a mate that repeats a position has a
 // shorter one that does not (the shortest mate from a position only shrinks
 // along its lines), so repetitions never change the answer. The fifty-move
@@ -22,6 +34,8 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/proof_number_table.hpp"
+#include "games/chess/zeroed_pages.hpp"
 
 namespace brudno::games::chess {
 
@@ -39,6 +53,10 @@ class MateTable {
  public:
   explicit MateTable(std::size_t megabytes);
   [[nodiscard]] const MateEntry* probe(std::uint64_t key) const;
+  // Starts loading the bucket of `key`, to be probed after other work.
+  void prefetch(std::uint64_t key) const {
+    __builtin_prefetch(&entries_[(key & bucket_mask_) * kWays]);
+  }
   void store_proved(std::uint64_t key, int moves, Move move);
   void store_disproved(std::uint64_t key, int moves);
   // Forgets everything (a new game): what it holds stays true, but takes memory.
@@ -47,13 +65,10 @@ class MateTable {
  private:
   static constexpr std::size_t kWays = 4;
   MateEntry& slot_for(std::uint64_t key);
-  // Zeroed by the system page by page as first touched (calloc): a table
-  // made for one position costs nothing for the entries it never uses.
-  struct Free {
-    void operator()(MateEntry* entries) const { std::free(entries); }
-  };
-  std::unique_ptr<MateEntry[], Free> entries_;
+  static std::size_t entries_for(std::size_t megabytes);
   std::size_t size_ = 0;
+  ZeroedPages pages_;
+  MateEntry* entries_ = nullptr;
   std::size_t bucket_mask_ = 0;
 };
 
@@ -68,10 +83,17 @@ class MateSearch {
     int moves = 0;  // the shortest mate this first move forces
   };
 
+  enum class Method {
+    kProofNumbers,  // df-pn, proving then tightening: the fast one
+    kDepthFirst,    // depth-first, deepening from mate in one: the oracle
+  };
+
   // With a table of its own, or one kept from search to search: what a
   // table holds is true of the position whatever the search that found it.
-  MateSearch(const Chess& root, const std::atomic<bool>& stop, std::size_t table_megabytes = 64);
-  MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table);
+  MateSearch(const Chess& root, const std::atomic<bool>& stop, std::size_t table_megabytes = 64,
+             Method method = Method::kProofNumbers);
+  MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table,
+             Method method = Method::kProofNumbers);
 
   // The fewest moves within which the side to move mates, at most `moves`;
   // nothing when there is no such mate or the search was stopped (stopped()).
@@ -91,6 +113,10 @@ class MateSearch {
   bool defender_mated(int moves);
   // The fewest moves, at most `moves`, within which the attacker mates.
   std::optional<int> distance(int moves);
+  // Whether the attacker mates within `moves`, and the fewest moves of a
+  // mate proved so far (a bound, not always the shortest): for a proof,
+  // whose inner positions need a mate, not the shortest one.
+  std::optional<int> mate_within(int moves);
   // A move after which the defender is mated within `moves` - 1 more moves.
   std::optional<Move> mating_move(int moves);
 
@@ -109,10 +135,41 @@ class MateSearch {
   void order_attacks(MoveList& moves, std::uint16_t table_move) const;
   void order_defences(MoveList& moves, int ply) const;
 
+  // --- df-pn (mate_proof_numbers.cpp) ----------------------------------------
+  // The attacker to move: is there a mate within `moves`? Solved to the end.
+  bool prove_attack(int moves);
+  // The defender to move: the fewest attacker moves within which every reply
+  // is mated, at most `moves`, or nothing.
+  std::optional<int> defender_shortest(int moves);
+  // The shortest mate from the current position (attacker to move), proving first.
+  std::optional<int> tighten(int moves);
+  // The fewest moves of a mate proved for the current position, at most `moves`.
+  [[nodiscard]] int proved_length(int moves) const;
+  // A node's numbers from what is known without expanding it: the tables,
+  // the rules, a mate in one (tried at once), else a first estimate.
+  ProofNumbers attacker_leaf(int moves);
+  ProofNumbers defender_leaf(int moves);
+  // The defender to move, one attacker move left after its reply: solved at once.
+  ProofNumbers defender_one_move();
+  // The attacker to move with two moves left (table key `key`): solved at once.
+  ProofNumbers attacker_depth_first(std::uint64_t key, int moves);
+  ProofNumbers defender_depth_first(int moves);
+  void order_by_attacker_moves(MoveList& list);
+  // Expands the node until its numbers reach a threshold or it is solved.
+  ProofNumbers attacker_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
+  ProofNumbers defender_search(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
+  ProofNumbers expand_attacker(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
+  ProofNumbers expand_defender(int moves, std::uint32_t proof_limit, std::uint32_t disproof_limit);
+  [[nodiscard]] std::uint64_t node_key(int moves, bool defender) const;
+
   Chess position_;
   const std::atomic<bool>& stop_;
   std::unique_ptr<MateTable> own_table_;
   MateTable& table_;
+  Method method_;
+  std::unique_ptr<ProofNumberTable> numbers_;
+  // The children's numbers of every node being expanded, frame above frame.
+  std::vector<ProofNumbers> children_;
   bool clock_in_key_ = false;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;

@@ -8,8 +8,8 @@
 #include <atomic>
 #include <fstream>
 #include <random>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "engine/proof_checker.hpp"
@@ -29,15 +29,20 @@ Chess position_of(const char* fen) {
   return position.value_or(Chess::start_position());
 }
 
+// The proof-number search's answer, checked against the depth-first one's.
 std::optional<int> shortest(const char* fen, int moves) {
   const std::atomic<bool> stop{false};
   MateSearch search(position_of(fen), stop, 4);
-  return search.shortest_mate(moves);
+  MateSearch oracle(position_of(fen), stop, 4, MateSearch::Method::kDepthFirst);
+  const auto found = search.shortest_mate(moves);
+  EXPECT_EQ(found, oracle.shortest_mate(moves)) << fen << " in " << moves;
+  return found;
 }
 
-std::set<std::string> keys_within(const char* fen, int moves, int of_length = 0) {
+std::set<std::string> keys_within(const char* fen, int moves, int of_length = 0,
+                                  MateSearch::Method method = MateSearch::Method::kProofNumbers) {
   const std::atomic<bool> stop{false};
-  MateSearch search(position_of(fen), stop, 4);
+  MateSearch search(position_of(fen), stop, 4, method);
   std::set<std::string> keys;
   for (const auto& key : search.all_keys(moves)) {
     if (of_length == 0 || key.moves == of_length) keys.insert(Chess::move_text(key.move));
@@ -115,11 +120,15 @@ TEST(ChessMateSearch, AgreesWithMinimaxOnRandomEndgames) {
       }
       const std::atomic<bool> stop{false};
       for (int moves = 1; moves <= 2; ++moves) {
-        MateSearch search(position, stop, 1);
         Chess copy = position;
         const bool expected = mates_by_minimax(copy, moves);
         mates += expected ? 1 : 0;
-        EXPECT_EQ(search.attacker_mates(moves), expected) << position.to_text() << " in " << moves;
+        for (const auto method :
+             {MateSearch::Method::kProofNumbers, MateSearch::Method::kDepthFirst}) {
+          MateSearch search(position, stop, 1, method);
+          EXPECT_EQ(search.attacker_mates(moves), expected)
+              << position.to_text() << " in " << moves;
+        }
       }
     }
   }
@@ -151,9 +160,21 @@ engine::Proof mate_proof(const char* fen, int moves, std::size_t index = 0) {
   return std::get<protocol::MateProofs>(proved).document.proofs.at(index);
 }
 
-// A mate in 3 whose defender has a choice: the last key within 3 of kQueenMateIn2.
+// A mate in 3 whose defender has a choice: the first key within 3 of
+// kQueenMateIn2 whose proof has a node with two replies or more (the
+// search prefers the lines that leave one, so not every proof has one).
 engine::Proof proof_with_defences() {
-  return mate_proof(kQueenMateIn2, 3, 19);
+  const std::atomic<bool> stop{false};
+  auto proved = protocol::prove_mates(position_of(kQueenMateIn2), 3, true, stop, 4);
+  EXPECT_TRUE(std::holds_alternative<protocol::MateProofs>(proved));
+  const auto& proofs = std::get<protocol::MateProofs>(proved).document.proofs;
+  for (const auto& proof : proofs) {
+    if (std::any_of(proof.nodes.begin(), proof.nodes.end(),
+                    [](const auto& node) { return node.moves.size() > 1; }))
+      return proof;
+  }
+  ADD_FAILURE() << "no proof with a choice of replies";
+  return proofs.back();
 }
 
 // A defender node with more than one reply (attacker nodes have one move).
@@ -251,6 +272,14 @@ TEST(ChessMateSet, EveryAnswerOfTheSmallSetIsRightAndProved) {
     const std::atomic<bool> stop{false};
     MateSearch search(root, stop, 16);
     const auto found = search.shortest_mate(moves);
+    // The depth-first search, deepening from mate in one, is the oracle of
+    // the proof-number search's shortest mate, and of its length limit.
+    MateSearch oracle(root, stop, 16, MateSearch::Method::kDepthFirst);
+    EXPECT_EQ(found, oracle.shortest_mate(moves)) << line;
+    if (found && *found > 1) {
+      MateSearch below(root, stop, 16);
+      EXPECT_EQ(below.shortest_mate(*found - 1), std::nullopt) << line;
+    }
     if (op == "nomate") {
       EXPECT_EQ(found, std::nullopt) << line;
       ++none;
@@ -287,6 +316,7 @@ TEST(ChessMateSet, EveryKeyOfTheMatesWithCooksIsListed) {
     for (std::string key; words >> key;) wanted.insert(key);
     EXPECT_GE(wanted.size(), 2u) << line;
     EXPECT_EQ(keys_within(fen.c_str(), moves), wanted) << line;
+    EXPECT_EQ(keys_within(fen.c_str(), moves, 0, MateSearch::Method::kDepthFirst), wanted) << line;
     ++positions;
   }
   EXPECT_GE(positions, 5);
