@@ -25,8 +25,6 @@
 
 namespace brudno::games::chess::nnue {
 
-struct Network;
-
 class AccumulatorCache {
  public:
   AccumulatorCache() = default;
@@ -45,8 +43,9 @@ class AccumulatorCache {
     if (ply >= base_ && ply - base_ < computed_.size()) computed_[ply - base_] = 0;
   }
 
-  // Keeps pairs for `network`; another network than the last empties it.
-  void bind(const Network* network, int width) {
+  // Keeps pairs for the network of id `network` (Network::id, never 0);
+  // another network than the last empties it.
+  void bind(std::uint64_t network, int width) {
     if (network == network_) return;
     clear();
     network_ = network;
@@ -85,7 +84,7 @@ class AccumulatorCache {
     base_ = 0;
   }
 
-  const Network* network_ = nullptr;
+  std::uint64_t network_ = 0;
   int width_ = 0;  // the network's padded hidden width
   std::size_t base_ = 0;
   std::vector<std::uint8_t> computed_;  // per ply from base_

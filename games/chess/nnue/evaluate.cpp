@@ -85,7 +85,7 @@ RowChanges rows_of(const Network& net, const PieceChanges& changes, Color perspe
 void update_cache(const Chess& position, const Network& net, SimdPath path) {
   AccumulatorCache& cache = position.nnue_cache();
   const std::size_t ply = position.history_length();
-  cache.bind(&net, net.hidden_padded);
+  cache.bind(net.id, net.hidden_padded);
   cache.make_room(ply);
   if (cache.computed(ply)) return;
   std::size_t from = ply;

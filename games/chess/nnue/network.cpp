@@ -2,6 +2,7 @@
 
 #include "games/chess/nnue/network.hpp"
 
+#include <atomic>
 #include <fstream>
 #include <iterator>
 
@@ -101,6 +102,8 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   net.l1_padded = padded(net.l1);
   net.l2_padded = padded(net.l2);
   net.name = where;
+  static std::atomic<std::uint64_t> networks_read{0};
+  net.id = ++networks_read;
   const auto hp = static_cast<std::size_t>(net.hidden_padded);
   const auto l1p = static_cast<std::size_t>(net.l1_padded);
   const auto l2p = static_cast<std::size_t>(net.l2_padded);

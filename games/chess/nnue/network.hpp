@@ -54,6 +54,10 @@ struct Network {
   std::int32_t out_bias = 0;
   // Where it came from (a path, or "<embedded>"), for messages.
   std::string name;
+  // Unique to each network read (a copy keeps it: the same weights): the
+  // accumulator caches know by it which network their values belong to,
+  // where an address could be reused by the next network allocated.
+  std::uint64_t id = 0;
 
   [[nodiscard]] const std::int16_t* feature_row(int feature) const {
     return ft_weight.data() + static_cast<std::size_t>(feature) * hidden_padded;
