@@ -1,7 +1,7 @@
 #pragma once
-// The dense layers after the transformer, written once over a path's two
+// The dense layers after the transformer, written once over a path's
 // kernels (K::clamp: lanes to [0, A]; K::dot: int16 dot product wrapping in
-// int32). Each path's file instantiates it with a kernel type of its own (in
+// int32; K::first_layer: the first layer's l1_padded sums before the bias). Each path's file instantiates it with a kernel type of its own (in
 // an anonymous namespace), compiled for its instruction set. Everything here
 // is static: a copy compiled with -mavx2 must stay in its own file.
 //
@@ -38,10 +38,10 @@ static std::int32_t propagate_dense(const DenseLayers& d, const std::int16_t* ow
   const int hp = d.hidden_padded;
   K::clamp(x, own, hp, d.quant);
   K::clamp(x + hp, other, hp, d.quant);
-  for (int o = 0; o < d.l1_padded; ++o) {
-    const std::int32_t sum = wrapping_add(K::dot(x, d.l1_weight + o * 2 * hp, 2 * hp), d.l1_bias[o]);
-    a1[o] = clamp_activation(sum, d.shift, d.quant);
-  }
+  alignas(64) std::int32_t sums[kMaxNeurons];
+  K::first_layer(d, x, sums);
+  for (int o = 0; o < d.l1_padded; ++o)
+    a1[o] = clamp_activation(wrapping_add(sums[o], d.l1_bias[o]), d.shift, d.quant);
   for (int o = 0; o < d.l2_padded; ++o) {
     const std::int32_t sum =
         wrapping_add(K::dot(a1, d.l2_weight + o * d.l1_padded, d.l1_padded), d.l2_bias[o]);

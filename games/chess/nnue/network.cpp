@@ -124,6 +124,11 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
     for (std::size_t half = 0; half < 2; ++half)
       for (std::size_t i = 0; i < hidden; ++i) net.l1_weight[o * 2 * hp + half * hp + i] = body.i16();
   for (std::size_t o = 0; o < l1; ++o) net.l1_bias[o] = body.i32();
+  net.l1_weight_by_pair.assign(hp * l1p * 2, 0);
+  for (std::size_t pair = 0; pair < hp; ++pair)
+    for (std::size_t o = 0; o < l1p; ++o)
+      for (std::size_t j = 0; j < 2; ++j)
+        net.l1_weight_by_pair[(pair * l1p + o) * 2 + j] = net.l1_weight[o * 2 * hp + 2 * pair + j];
   for (std::size_t o = 0; o < l2; ++o)
     for (std::size_t i = 0; i < l1; ++i) net.l2_weight[o * l1p + i] = body.i16();
   for (std::size_t o = 0; o < l2; ++o) net.l2_bias[o] = body.i32();

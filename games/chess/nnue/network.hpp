@@ -47,6 +47,10 @@ struct Network {
   // Dense layers, output-major. l1: [l1_padded][2 * hidden_padded], inputs
   // [side to move | other side], each half padded.
   std::vector<std::int16_t> l1_weight;
+  // The same weights input-pair-major, [hidden_padded pairs][l1_padded][2]:
+  // the SIMD paths add the column of each pair of inputs that is not zero
+  // (most of the clipped accumulator is), two inputs to a 32-bit lane.
+  std::vector<std::int16_t> l1_weight_by_pair;
   std::vector<std::int32_t> l1_bias;  // [l1_padded]
   std::vector<std::int16_t> l2_weight;  // [l2_padded][l1_padded]
   std::vector<std::int32_t> l2_bias;    // [l2_padded]

@@ -34,6 +34,7 @@ SimdPath engine_simd_path();
 // a multiple of 16 int16.
 struct DenseLayers {
   const std::int16_t* l1_weight;  // [l1_padded][2 * hidden_padded]
+  const std::int16_t* l1_weight_by_pair;  // [hidden_padded][l1_padded][2] (network.hpp)
   const std::int32_t* l1_bias;
   const std::int16_t* l2_weight;  // [l2_padded][l1_padded]
   const std::int32_t* l2_bias;

@@ -17,6 +17,11 @@ struct Kernel {
       sum += static_cast<std::uint32_t>(std::int32_t{a[i]} * std::int32_t{b[i]});
     return static_cast<std::int32_t>(sum);
   }
+  // Output by output over the output-major weights: the reference order.
+  static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
+    const int inputs = 2 * d.hidden_padded;
+    for (int o = 0; o < d.l1_padded; ++o) sums[o] = dot(x, d.l1_weight + o * inputs, inputs);
+  }
 };
 
 }  // namespace

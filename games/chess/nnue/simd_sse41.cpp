@@ -33,6 +33,42 @@ struct Kernel {
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
     return _mm_cvtsi128_si32(sum);
   }
+  // Sparse, as the AVX2 path: the pairs of inputs not both zero, then per 16
+  // outputs the sum of their columns, 4 outputs a register.
+  static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
+    std::uint16_t nonzero[kMaxInputs / 2];
+    int count = 0;
+    const __m128i zero = _mm_setzero_si128();
+    for (int pair = 0; pair < d.hidden_padded; pair += 4) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2 * pair));
+      unsigned mask =
+          ~static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero)))) & 0xFu;
+      while (mask) {
+        nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
+        mask &= mask - 1;
+      }
+    }
+    for (int chunk = 0; chunk < d.l1_padded; chunk += 16) {
+      __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
+      for (int k = 0; k < count; ++k) {
+        const int pair = nonzero[k];
+        int both = 0;
+        __builtin_memcpy(&both, x + 2 * pair, sizeof both);
+        const __m128i inputs = _mm_set1_epi32(both);
+        const auto* column = reinterpret_cast<const __m128i*>(
+            d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2);
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(inputs, _mm_loadu_si128(column)));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 1)));
+        s2 = _mm_add_epi32(s2, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 2)));
+        s3 = _mm_add_epi32(s3, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 3)));
+      }
+      auto* out = reinterpret_cast<__m128i*>(sums + chunk);
+      _mm_storeu_si128(out, s0);
+      _mm_storeu_si128(out + 1, s1);
+      _mm_storeu_si128(out + 2, s2);
+      _mm_storeu_si128(out + 3, s3);
+    }
+  }
 };
 
 }  // namespace
