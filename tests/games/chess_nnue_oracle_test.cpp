@@ -34,10 +34,10 @@ const std::string kPython = "/usr/bin/python3";
 
 // Positions of random games from the start and from the first openings.
 std::vector<Chess> random_positions() {
-  std::vector<std::string> starts(10, std::string(Chess::kStartFen));
+  std::vector<std::string> starts(20, std::string(Chess::kStartFen));
   std::ifstream openings(std::string(BRUDNO_SHARED_DATA) + "/chess/2moves_v1.epd");
   std::string line;
-  while (starts.size() < 40 && std::getline(openings, line))
+  while (starts.size() < 50 && std::getline(openings, line))
     if (!line.empty()) starts.push_back(line);
   std::mt19937 random(17);
   std::vector<Chess> positions;
