@@ -40,8 +40,8 @@ struct GameFeatures<games::Chess> {
   static std::string evaluation_breakdown(const games::Chess& position) {
     std::string text = games::chess::eval::breakdown(position);
     if (const auto* network = games::chess::nnue::network_in_use()) {
-      const int own = games::chess::nnue::evaluate(position, *network,
-                                                   games::chess::nnue::engine_simd_path());
+      const int own =
+          games::chess::nnue::evaluate(position, *network, games::chess::nnue::engine_simd_path());
       const int white = position.side_to_move() == 0 ? own : -own;
       text += "NNUE evaluation: " + signed_pawns(white) + " (white side), from network " +
               network->name + " (" + std::to_string(network->hidden) + "x2-" +
@@ -62,8 +62,8 @@ struct GameFeatures<games::Chess> {
     if (equals_ignoring_case(name, "EvalFile")) {
       // The current network stays when the file is refused.
       if (auto fault = games::chess::nnue::load_network(std::string(value)))
-        return "EvalFile refused, the network stays " +
-               games::chess::nnue::current_network().name + ": " + *fault;
+        return "EvalFile refused, the network stays " + games::chess::nnue::current_network().name +
+               ": " + *fault;
       return std::string{};
     }
     if (equals_ignoring_case(name, "Use NNUE")) {

@@ -6,6 +6,8 @@
 // Runs /usr/bin/python3 (numpy): exits 77 (skipped), saying why, where it
 // cannot import numpy. Not a gtest: ctest reads the exit status 77 as a skip.
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,8 +16,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <unistd.h>
 
 #include "games/chess/chess.hpp"
 #include "games/chess/nnue/evaluate.hpp"
@@ -64,8 +64,9 @@ int compare(const std::string& net_path, const std::string& data_path,
     std::printf("FAIL: %s\n", error.c_str());
     return 1;
   }
-  const std::string command = kPython + " " + BRUDNO_SOURCE_DIR + "/tools/nnue/quantised.py --net " +
-                              net_path + " --data " + data_path + " > " + out_path;
+  const std::string command = kPython + " " + BRUDNO_SOURCE_DIR +
+                              "/tools/nnue/quantised.py --net " + net_path + " --data " +
+                              data_path + " > " + out_path;
   if (std::system(command.c_str()) != 0) {
     std::printf("FAIL: %s\n", command.c_str());
     return 1;
@@ -110,8 +111,8 @@ int main() {
     std::printf("skipped: %s cannot import numpy (tools/setup.sh installs it)\n", kPython.c_str());
     return 77;
   }
-  const auto directory = std::filesystem::temp_directory_path() /
-                         ("brudno_nnue_oracle_" + std::to_string(::getpid()));
+  const auto directory =
+      std::filesystem::temp_directory_path() / ("brudno_nnue_oracle_" + std::to_string(::getpid()));
   std::filesystem::create_directories(directory);
   const auto positions = random_positions();
   const std::string data = (directory / "positions.bin").string();
@@ -119,7 +120,8 @@ int main() {
     std::ofstream out(data, std::ios::binary);
     for (const Chess& position : positions) {
       const auto record = chess::encode_training_record(position, {});
-      out.write(reinterpret_cast<const char*>(record.data()), static_cast<std::streamsize>(record.size()));
+      out.write(reinterpret_cast<const char*>(record.data()),
+                static_cast<std::streamsize>(record.size()));
     }
   }
   const std::string random_net = (directory / "random.nnue").string();

@@ -101,9 +101,9 @@ TEST(NnueNetwork, LayoutIsReadAsWrittenAndPadded) {
   EXPECT_EQ(network.feature_row(767)[45], 0);
   // The output bias is the file's last four bytes.
   const std::size_t end = bytes.size();
-  const auto last = static_cast<std::int32_t>(bytes[end - 4] | (bytes[end - 3] << 8) |
-                                              (bytes[end - 2] << 16) |
-                                              (static_cast<std::uint32_t>(bytes[end - 1]) << 24));
+  const auto last =
+      static_cast<std::int32_t>(bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) |
+                                (static_cast<std::uint32_t>(bytes[end - 1]) << 24));
   EXPECT_EQ(network.out_bias, last);
 }
 
@@ -182,7 +182,8 @@ TEST(NnueSimd, EveryPathEqualsThePlainOne) {
     if (path != SimdPath::kPlain && simd_path_available(path)) paths.push_back(path);
   if (paths.empty()) GTEST_SKIP() << "no SIMD path is compiled in or supported here";
   for (const SimdPath path : kAllSimdPaths)
-    if (!simd_path_available(path)) std::printf("path %s not available here\n", simd_path_name(path));
+    if (!simd_path_available(path))
+      std::printf("path %s not available here\n", simd_path_name(path));
   const auto networks = test_networks();
   int positions = 0;
   int clamped_scores = 0;

@@ -34,7 +34,9 @@ class ByteWriter {
 
 inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed) {
   std::mt19937 random(seed);
-  auto uniform = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+  auto uniform = [&](int low, int high) {
+    return std::uniform_int_distribution<int>(low, high)(random);
+  };
   ByteWriter out;
   out.bytes = {'B', 'N', 'U', 'E'};
   out.u32(1);
@@ -59,7 +61,8 @@ inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed
 
 inline void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
   std::ofstream file(path, std::ios::binary);
-  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
 }
 
 }  // namespace brudno::games::chess::nnue_test

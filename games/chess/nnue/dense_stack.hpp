@@ -1,9 +1,10 @@
 #pragma once
 // The dense layers after the transformer, written once over a path's
 // kernels (K::clamp: lanes to [0, A]; K::dot: int16 dot product wrapping in
-// int32; K::first_layer: the first layer's l1_padded sums before the bias). Each path's file instantiates it with a kernel type of its own (in
-// an anonymous namespace), compiled for its instruction set. Everything here
-// is static: a copy compiled with -mavx2 must stay in its own file.
+// int32; K::first_layer: the first layer's l1_padded sums before the bias). Each path's file
+// instantiates it with a kernel type of its own (in an anonymous namespace), compiled for its
+// instruction set. Everything here is static: a copy compiled with -mavx2 must stay in its own
+// file.
 //
 //   x  = clamp(own, 0, A) ++ clamp(other, 0, A)
 //   a1 = clamp((l1_weight . x + l1_bias) >> S, 0, A)
@@ -31,7 +32,7 @@ static inline std::int16_t clamp_activation(std::int32_t sum, int shift, int qua
 
 template <class K>
 static std::int32_t propagate_dense(const DenseLayers& d, const std::int16_t* own,
-                             const std::int16_t* other) {
+                                    const std::int16_t* other) {
   alignas(64) std::int16_t x[kMaxInputs];
   alignas(64) std::int16_t a1[kMaxNeurons];
   alignas(64) std::int16_t a2[kMaxNeurons];

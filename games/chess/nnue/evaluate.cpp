@@ -16,12 +16,12 @@ namespace {
 constexpr std::size_t kMaxWalkBack = 8;
 
 DenseLayers dense_layers(const Network& net) {
-  return DenseLayers{net.l1_weight.data(),    net.l1_weight_by_pair.data(),
-                     net.l1_bias.data(),      net.l2_weight.data(),
-                     net.l2_bias.data(),      net.out_weight.data(),
-                     net.out_bias,            net.hidden_padded,
-                     net.l1_padded,           net.l2_padded,
-                     net.activation_quant,    net.dense_shift};
+  return DenseLayers{net.l1_weight.data(), net.l1_weight_by_pair.data(),
+                     net.l1_bias.data(),   net.l2_weight.data(),
+                     net.l2_bias.data(),   net.out_weight.data(),
+                     net.out_bias,         net.hidden_padded,
+                     net.l1_padded,        net.l2_padded,
+                     net.activation_quant, net.dense_shift};
 }
 
 // The rows a move adds and removes, from one perspective.
@@ -54,7 +54,8 @@ PieceChanges piece_changes(const Chess& position, const Chess::PlayedMove& playe
     const bool long_side = file_of(move.to()) == 2;
     const Piece rook = make_piece(us, kRook);
     changes.off[changes.offs++] = {played.moved, move.from()};
-    changes.off[changes.offs++] = {rook, position.castling_rook_square(castling_index(us, long_side))};
+    changes.off[changes.offs++] = {rook,
+                                   position.castling_rook_square(castling_index(us, long_side))};
     changes.on[changes.ons++] = {played.moved, move.to()};
     changes.on[changes.ons++] = {rook, castling_rook_target(us, long_side)};
     return changes;
@@ -159,8 +160,7 @@ int evaluate_from_scratch(const Chess& position, const Network& net, SimdPath pa
   std::vector<std::int16_t> pair(2 * width);
   build_accumulators(position, net, path, pair.data(), pair.data() + width);
   const auto us = static_cast<Color>(position.side_to_move());
-  return score_from_accumulators(net, path, pair.data() + us * width,
-                                 pair.data() + (~us) * width);
+  return score_from_accumulators(net, path, pair.data() + us * width, pair.data() + (~us) * width);
 }
 
 bool cached_accumulators_match_board(const Chess& position, const Network& net) {

@@ -71,24 +71,29 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   };
   if (version != kVersion)
     return refuse("version " + std::to_string(version) + ", this engine reads version 1");
-  if (features != kFeatures)
-    return refuse(std::to_string(features) + " input features, not 768");
-  if (activation != 0) return refuse("activation " + std::to_string(activation) + ", not 0 (clipped ReLU)");
+  if (features != kFeatures) return refuse(std::to_string(features) + " input features, not 768");
+  if (activation != 0)
+    return refuse("activation " + std::to_string(activation) + ", not 0 (clipped ReLU)");
   if (hidden < 1 || hidden > kMaxHidden)
-    return refuse("hidden width " + std::to_string(hidden) + " outside 1.." + std::to_string(kMaxHidden));
+    return refuse("hidden width " + std::to_string(hidden) + " outside 1.." +
+                  std::to_string(kMaxHidden));
   if (l1 < 1 || l1 > kMaxDense || l2 < 1 || l2 > kMaxDense) {
     return refuse("dense widths " + std::to_string(l1) + " and " + std::to_string(l2) +
                   " outside 1.." + std::to_string(kMaxDense));
   }
   // A activation of 1.0 at most 255 keeps every product of the dense layers
   // (activation x int16 weight, summed in pairs) inside int32.
-  if (quant < 1 || quant > 255) return refuse("activation quant " + std::to_string(quant) + " outside 1..255");
-  if (shift < 0 || shift > 20) return refuse("dense shift " + std::to_string(shift) + " outside 0..20");
-  if (scale < 1 || scale > 100000) return refuse("score scale " + std::to_string(scale) + " outside 1..100000");
+  if (quant < 1 || quant > 255)
+    return refuse("activation quant " + std::to_string(quant) + " outside 1..255");
+  if (shift < 0 || shift > 20)
+    return refuse("dense shift " + std::to_string(shift) + " outside 0..20");
+  if (scale < 1 || scale > 100000)
+    return refuse("score scale " + std::to_string(scale) + " outside 1..100000");
   const std::size_t expected = network_file_size(hidden, l1, l2);
   if (bytes.size() != expected) {
     return refuse(std::to_string(bytes.size()) + " bytes where its header says " +
-                  std::to_string(expected) + (bytes.size() < expected ? " (truncated)" : " (extended)"));
+                  std::to_string(expected) +
+                  (bytes.size() < expected ? " (truncated)" : " (extended)"));
   }
 
   Network net;
@@ -122,7 +127,8 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
     for (std::size_t i = 0; i < hidden; ++i) net.ft_weight[f * hp + i] = body.i16();
   for (std::size_t o = 0; o < l1; ++o)
     for (std::size_t half = 0; half < 2; ++half)
-      for (std::size_t i = 0; i < hidden; ++i) net.l1_weight[o * 2 * hp + half * hp + i] = body.i16();
+      for (std::size_t i = 0; i < hidden; ++i)
+        net.l1_weight[o * 2 * hp + half * hp + i] = body.i16();
   for (std::size_t o = 0; o < l1; ++o) net.l1_bias[o] = body.i32();
   net.l1_weight_by_pair.assign(hp * l1p * 2, 0);
   for (std::size_t pair = 0; pair < hp; ++pair)
@@ -134,7 +140,8 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   for (std::size_t o = 0; o < l2; ++o) net.l2_bias[o] = body.i32();
   for (std::size_t i = 0; i < l2; ++i) net.out_weight[i] = body.i16();
   net.out_bias = body.i32();
-  if (body.position() != bytes.size()) return refuse("internal: the reader stopped short of the file's end");
+  if (body.position() != bytes.size())
+    return refuse("internal: the reader stopped short of the file's end");
   return net;
 }
 

@@ -33,7 +33,7 @@ SimdPath engine_simd_path();
 // The dense layers after the transformer, padded (network.hpp): every width
 // a multiple of 16 int16.
 struct DenseLayers {
-  const std::int16_t* l1_weight;  // [l1_padded][2 * hidden_padded]
+  const std::int16_t* l1_weight;          // [l1_padded][2 * hidden_padded]
   const std::int16_t* l1_weight_by_pair;  // [hidden_padded][l1_padded][2] (network.hpp)
   const std::int32_t* l1_bias;
   const std::int16_t* l2_weight;  // [l2_padded][l1_padded]
@@ -47,8 +47,8 @@ struct DenseLayers {
 // out = in + the rows `add` - the rows `remove`, `width` int16 lanes (a
 // multiple of 16), wrapping. `out` may be `in`.
 void update_accumulator(SimdPath path, std::int16_t* out, const std::int16_t* in,
-                        const std::int16_t* const* add, int adds,
-                        const std::int16_t* const* remove, int removes, int width);
+                        const std::int16_t* const* add, int adds, const std::int16_t* const* remove,
+                        int removes, int width);
 
 // The network's output (A << S to the unit) from the side to move's and the
 // other side's accumulators.

@@ -45,8 +45,9 @@ struct Kernel {
     const __m256i zero = _mm256_setzero_si256();
     for (int pair = 0; pair < d.hidden_padded; pair += 8) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 2 * pair));
-      unsigned mask =
-          ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)))) & 0xFFu;
+      unsigned mask = ~static_cast<unsigned>(
+                          _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)))) &
+                      0xFFu;
       while (mask) {
         nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
         mask &= mask - 1;
@@ -84,8 +85,12 @@ struct Kernel {
         const __m256i inputs = _mm256_set1_epi32(both);
         const std::int16_t* column =
             d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2;
-        low = _mm256_add_epi32(low, _mm256_madd_epi16(inputs, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column))));
-        high = _mm256_add_epi32(high, _mm256_madd_epi16(inputs, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + 16))));
+        low = _mm256_add_epi32(
+            low, _mm256_madd_epi16(inputs,
+                                   _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column))));
+        high = _mm256_add_epi32(
+            high, _mm256_madd_epi16(
+                      inputs, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + 16))));
       }
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk), low);
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk + 8), high);
@@ -100,9 +105,11 @@ void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::in
   for (int i = 0; i < width; i += kStep) {
     __m256i lane = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
     for (int a = 0; a < adds; ++a)
-      lane = _mm256_add_epi16(lane, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add[a] + i)));
+      lane =
+          _mm256_add_epi16(lane, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add[a] + i)));
     for (int r = 0; r < removes; ++r)
-      lane = _mm256_sub_epi16(lane, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(remove[r] + i)));
+      lane = _mm256_sub_epi16(lane,
+                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(remove[r] + i)));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), lane);
   }
 }

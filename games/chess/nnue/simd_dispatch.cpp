@@ -1,12 +1,11 @@
 // Which kernels run: the widest compiled in that this processor has (simd.hpp).
 
-#include "games/chess/nnue/simd.hpp"
-
 #include <cassert>
+
+#include "games/chess/nnue/simd.hpp"
 
 namespace brudno::games::chess::nnue {
 namespace {
-
 
 SimdPath widest_available() {
 #if defined(BRUDNO_NNUE_SSE41) || defined(BRUDNO_NNUE_AVX2)
@@ -57,8 +56,8 @@ SimdPath engine_simd_path() {
 }
 
 void update_accumulator(SimdPath path, std::int16_t* out, const std::int16_t* in,
-                        const std::int16_t* const* add, int adds,
-                        const std::int16_t* const* remove, int removes, int width) {
+                        const std::int16_t* const* add, int adds, const std::int16_t* const* remove,
+                        int removes, int width) {
   assert(simd_path_available(path));
   switch (path) {
 #if defined(BRUDNO_NNUE_SSE41)

@@ -30,7 +30,8 @@ void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::in
                         int adds, const std::int16_t* const* remove, int removes, int width) {
   for (int i = 0; i < width; ++i) {
     std::uint16_t lane = static_cast<std::uint16_t>(in[i]);  // modulo 2^16, as the vector lanes
-    for (int a = 0; a < adds; ++a) lane = static_cast<std::uint16_t>(lane + static_cast<std::uint16_t>(add[a][i]));
+    for (int a = 0; a < adds; ++a)
+      lane = static_cast<std::uint16_t>(lane + static_cast<std::uint16_t>(add[a][i]));
     for (int r = 0; r < removes; ++r)
       lane = static_cast<std::uint16_t>(lane - static_cast<std::uint16_t>(remove[r][i]));
     out[i] = static_cast<std::int16_t>(lane);

@@ -19,7 +19,8 @@ struct Kernel {
     const __m128i top = _mm_set1_epi16(static_cast<short>(quant));
     for (int i = 0; i < width; i += kStep) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_min_epi16(_mm_max_epi16(v, zero), top));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                       _mm_min_epi16(_mm_max_epi16(v, zero), top));
     }
   }
   static std::int32_t dot(const std::int16_t* a, const std::int16_t* b, int width) {
@@ -42,7 +43,8 @@ struct Kernel {
     for (int pair = 0; pair < d.hidden_padded; pair += 4) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2 * pair));
       unsigned mask =
-          ~static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero)))) & 0xFu;
+          ~static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero)))) &
+          0xFu;
       while (mask) {
         nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
         mask &= mask - 1;
