@@ -1,13 +1,16 @@
 #pragma once
 // What a game offers a UCI session beyond the search, asked through
 // GameFeatures<G>: a win/draw/loss model (UCI_ShowWDL), a strength limit
-// calibrated in Elo (UCI_LimitStrength, UCI_Elo) and a breakdown of its
-// evaluation (`eval`). The primary template offers none of them; a game that
+// calibrated in Elo (UCI_LimitStrength, UCI_Elo), a breakdown of its
+// evaluation (`eval`) and options of its own. The primary template offers none of them; a game that
 // has them specializes it (chess: protocol/chess_features.hpp), and the one
 // file that makes the sessions (game_registry.cpp) includes the
 // specializations, so that the generic session never names a game.
 
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/score.hpp"
 #include "protocol/info_format.hpp"
@@ -30,6 +33,15 @@ concept HasStrengthLimit = requires(int elo) {
   { GameFeatures<G>::kLimitedEloMin } -> std::convertible_to<int>;
   { GameFeatures<G>::kLimitedEloMax } -> std::convertible_to<int>;
   { GameFeatures<G>::level_for_elo(elo) } -> std::convertible_to<double>;
+};
+
+// Options of the game's own beyond the generic ones (chess: EvalFile, Use
+// NNUE): their `option name ...` lines, and set_option, which answers
+// nothing for a name not its own, an empty text when set, else the fault.
+template <class G>
+concept HasGameOptions = requires(std::string_view name, std::string_view value) {
+  { GameFeatures<G>::option_lines() } -> std::same_as<std::vector<std::string>>;
+  { GameFeatures<G>::set_option(name, value) } -> std::same_as<std::optional<std::string>>;
 };
 
 // The evaluation's terms as a table, for `eval`.

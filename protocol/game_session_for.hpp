@@ -184,6 +184,9 @@ class GameSessionFor final : public GameSession {
     }
     if constexpr (kHasChess960<G>)
       lines.push_back("option name UCI_Chess960 type check default false");
+    if constexpr (HasGameOptions<G>) {
+      for (auto& line : GameFeatures<G>::option_lines()) lines.push_back(std::move(line));
+    }
     return lines;
   }
 
@@ -218,6 +221,7 @@ class GameSessionFor final : public GameSession {
         return std::string{};
       }
     }
+    if constexpr (HasGameOptions<G>) return GameFeatures<G>::set_option(name, value);
     return std::nullopt;
   }
 

@@ -4,12 +4,15 @@
 #include <atomic>
 #include <chrono>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <thread>
 
 #include "engine/search.hpp"
 #include "engine/search_memory.hpp"
 #include "games/chess/chess.hpp"
+#include "games/chess/nnue/active_network.hpp"
+#include "games/chess/nnue/simd.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/synthetic/synthetic.hpp"
 #include "games/tictactoe/tictactoe.hpp"
@@ -85,10 +88,11 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
   }
 }
 
-constexpr const char* kBenchHelp = R"(Usage: brudno bench [N]
+constexpr const char* kBenchHelp = R"(Usage: brudno bench [N] [--nnue [FILE]]
 Searches a fixed set of positions at N threads (1 to the hardware threads,
 default 1). The last two lines are the total nodes (at one thread: the bench
-signature) and the nodes per second.
+signature) and the nodes per second. With --nnue, chess is evaluated by the
+network (Use NNUE): the one built in, or the network file FILE (EvalFile).
 )";
 
 }  // namespace
@@ -99,14 +103,35 @@ int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& er
     return 0;
   }
   int threads = 1;
-  if (!args.empty()) {
-    const auto parsed = protocol::parse_integer<int>(args[0]);
+  Arguments rest = args;
+  // --nnue [FILE]: the network evaluates chess.
+  const auto nnue = std::find(rest.begin(), rest.end(), "--nnue");
+  if (nnue != rest.end()) {
+    const auto file = nnue + 1;
+    const bool has_file = file != rest.end() && !protocol::parse_integer<int>(*file);
+    if (has_file) {
+      if (const auto fault = games::chess::nnue::load_network(std::string(*file))) {
+        err << "brudno: bench: " << *fault << '\n';
+        return 2;
+      }
+    }
+    games::chess::nnue::use_network(true);
+    rest.erase(nnue, has_file ? file + 1 : file);
+  }
+  if (!rest.empty()) {
+    const auto parsed = protocol::parse_integer<int>(rest[0]);
     const int most = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (args.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
-      err << "brudno: bench takes one optional argument, the threads from 1 to " << most << '\n';
+    if (rest.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
+      err << "brudno: bench takes the threads from 1 to " << most << " and --nnue [FILE]\n";
       return 2;
     }
     threads = *parsed;
+  }
+  if (games::chess::nnue::network_enabled()) {
+    const auto& network = games::chess::nnue::current_network();
+    out << "chess evaluated by network " << network.name << " (" << network.hidden << "x2-"
+        << network.l1 << "-" << network.l2 << "-1, "
+        << games::chess::nnue::simd_path_name(games::chess::nnue::engine_simd_path()) << ")\n";
   }
   run_bench(out, threads);
   return 0;

@@ -31,6 +31,7 @@
 #include "engine/selectivity.hpp"
 #include "games/chess/bitboard.hpp"
 #include "games/chess/eval_weights.hpp"
+#include "games/chess/nnue/accumulator_cache.hpp"
 #include "games/chess/types.hpp"
 #include "games/chess/zobrist.hpp"
 
@@ -175,9 +176,15 @@ class Chess {
 
   // --- queries for the search -----------------------------------------------
   // Centipawns for the side to move, strictly inside +-engine::kMaxHeuristic:
-  // the hand-written evaluation of games/chess/evaluation.hpp, tapered
-  // between middlegame and endgame.
+  // the network's (games/chess/nnue/) when `Use NNUE` is on
+  // (nnue/active_network.hpp), else hand_written_evaluate().
   [[nodiscard]] engine::Score evaluate() const;
+  // The hand-written evaluation of games/chess/evaluation.hpp, tapered
+  // between middlegame and endgame.
+  [[nodiscard]] engine::Score hand_written_evaluate() const;
+  // The network's accumulators along this position's line (mutable: a cache
+  // that evaluate() fills; each thread searches its own copy).
+  [[nodiscard]] chess::nnue::AccumulatorCache& nnue_cache() const { return nnue_cache_; }
   [[nodiscard]] std::uint64_t key() const { return key_; }
   [[nodiscard]] int side_to_move() const { return side_; }
   [[nodiscard]] bool in_check() const { return checkers() != 0; }
@@ -233,6 +240,18 @@ class Chess {
   [[nodiscard]] chess::eval::Pair piece_square_sum() const { return piece_square_; }
   // The key computed from scratch: equals key() in a consistent position.
   [[nodiscard]] std::uint64_t compute_key() const;
+  // The moves played since the FEN (null moves included), oldest first: what
+  // the network's accumulators change by from one ply to the next.
+  struct PlayedMove {
+    Move move;            // none for a null move
+    chess::Piece moved;   // kNoPiece for a null move
+    chess::Piece captured;
+  };
+  [[nodiscard]] std::size_t history_length() const { return history_.size(); }
+  [[nodiscard]] PlayedMove played_move(std::size_t index) const {
+    const Undo& undo = history_[index];
+    return {undo.move, undo.moved, undo.captured};
+  }
 
  private:
   // The empty board, which only the FEN reader starts from.
@@ -247,6 +266,8 @@ class Chess {
     std::uint8_t en_passant;
     std::uint16_t plies_since_null;
     std::uint16_t halfmove_clock;
+    Move move;           // for the network's accumulators (played_move)
+    chess::Piece moved;
   };
 
   // Gives the side `color` the castling right with the rook on `rook`: the
@@ -323,6 +344,7 @@ class Chess {
   // Material and piece-square values, white's minus black's, kept by play() and undo().
   chess::eval::Pair piece_square_;
   std::vector<Undo> history_;
+  mutable chess::nnue::AccumulatorCache nnue_cache_;
   // Castling, per right (by chess::castling_index): the rook's square, the
   // squares that must be empty (between king and rook and their targets,
   // themselves left out) and those the king passes that must not be
@@ -362,6 +384,9 @@ inline void Chess::play(Move move) {
   undo.plies_since_null = static_cast<std::uint16_t>(std::min(plies_since_null_, 0xFFFF));
   undo.halfmove_clock = static_cast<std::uint16_t>(halfmove_clock_);
   undo.captured = kNoPiece;
+  undo.move = move;
+  undo.moved = piece;
+  nnue_cache_.forget(history_.size());
 
   std::uint64_t key = key_ ^ zobrist::kWhiteToMove;
   if (en_passant_ != kNoSquare) {

@@ -6,6 +6,8 @@
 
 #include "games/chess/chess.hpp"
 #include "games/chess/endgame_scale.hpp"
+#include "games/chess/nnue/active_network.hpp"
+#include "games/chess/nnue/evaluate.hpp"
 
 namespace brudno::games {
 
@@ -263,6 +265,16 @@ int scaled_for_material(const Chess& position, int white_value) {
 // Material, at most 16 pieces a side, and the other terms are bounded by a
 // few thousand centipawns: far inside +-engine::kMaxHeuristic.
 engine::Score Chess::evaluate() const {
+  if (const chess::nnue::Network* network = chess::nnue::network_in_use()) {
+    // The network's scale is centipawns too, unbounded in principle.
+    constexpr int kBound = engine::kMaxHeuristic - 1;
+    return std::clamp(chess::nnue::evaluate(*this, *network, chess::nnue::engine_simd_path()),
+                      -kBound, kBound);
+  }
+  return hand_written_evaluate();
+}
+
+engine::Score Chess::hand_written_evaluate() const {
   SumSink sink;
   non_incremental_terms(*this, sink);
   const Pair total = piece_square_ + sink.total;

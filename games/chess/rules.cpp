@@ -64,6 +64,9 @@ void Chess::play_null() {
   undo.en_passant = static_cast<std::uint8_t>(en_passant_);
   undo.plies_since_null = static_cast<std::uint16_t>(std::min(plies_since_null_, 0xFFFF));
   undo.halfmove_clock = static_cast<std::uint16_t>(halfmove_clock_);
+  undo.move = Move{};
+  undo.moved = kNoPiece;
+  nnue_cache_.forget(history_.size());
   key_ ^= zobrist::kWhiteToMove;
   if (en_passant_ != kNoSquare) key_ ^= zobrist::en_passant(en_passant_);
   en_passant_ = kNoSquare;

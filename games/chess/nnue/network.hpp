@@ -1,0 +1,83 @@
+#pragma once
+// The integer network of docs/nnue.md ("Network file"), read from its bytes.
+//
+// The file's widths are kept (hidden, l1, l2), and the arrays are laid out
+// again padded to a multiple of kLanes (16 int16: one AVX2 register) with
+// zeros, so that every SIMD path loops over whole registers: a padded
+// accumulator lane is 0 (zero bias, zero weights), its input to the first
+// dense layer 0, and a padded dense neuron has zero bias and weights, so the
+// padding never changes a score.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace brudno::games::chess::nnue {
+
+inline constexpr int kFeatures = 768;
+inline constexpr int kLanes = 16;
+// Sane limits on the header's widths and constants: a file outside them is
+// refused (a 4096-wide transformer is 6 MB, far beyond what these layers need).
+inline constexpr int kMaxHidden = 4096;
+inline constexpr int kMaxDense = 512;
+
+constexpr int padded(int width) {
+  return (width + kLanes - 1) / kLanes * kLanes;
+}
+
+struct Network {
+  // The header.
+  int hidden = 0;  // H, the width of one accumulator
+  int l1 = 0;
+  int l2 = 0;
+  int activation_quant = 127;  // A
+  int dense_shift = 10;        // S
+  int score_scale = 400;       // centipawns per unit of the float output
+  // Padded widths.
+  int hidden_padded = 0;
+  int l1_padded = 0;
+  int l2_padded = 0;
+  // Transformer: bias [hidden_padded], weights [768][hidden_padded] (a feature's row contiguous).
+  std::vector<std::int16_t> ft_bias;
+  std::vector<std::int16_t> ft_weight;
+  // Dense layers, output-major. l1: [l1_padded][2 * hidden_padded], inputs
+  // [side to move | other side], each half padded.
+  std::vector<std::int16_t> l1_weight;
+  // The same weights input-pair-major, [hidden_padded pairs][l1_padded][2]:
+  // the SIMD paths add the column of each pair of inputs that is not zero
+  // (most of the clipped accumulator is), two inputs to a 32-bit lane.
+  std::vector<std::int16_t> l1_weight_by_pair;
+  std::vector<std::int32_t> l1_bias;     // [l1_padded]
+  std::vector<std::int16_t> l2_weight;   // [l2_padded][l1_padded]
+  std::vector<std::int32_t> l2_bias;     // [l2_padded]
+  std::vector<std::int16_t> out_weight;  // [l2_padded]
+  std::int32_t out_bias = 0;
+  // Where it came from (a path, or "<embedded>"), for messages.
+  std::string name;
+  // Unique to each network read (a copy keeps it: the same weights): the
+  // accumulator caches know by it which network their values belong to,
+  // where an address could be reused by the next network allocated.
+  std::uint64_t id = 0;
+
+  [[nodiscard]] const std::int16_t* feature_row(int feature) const {
+    return ft_weight.data() + static_cast<std::size_t>(feature) * hidden_padded;
+  }
+};
+
+// The size in bytes of a file with these widths (docs/nnue.md).
+std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2);
+
+// The network of a file's bytes; nothing, with `error` naming the fault (a
+// wrong magic, version, feature count or activation, a width or constant out
+// of range, a size other than the header's), when they are not one.
+std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::string_view name,
+                                     std::string& error);
+
+// The same for a file: also a file that cannot be opened or read.
+std::optional<Network> read_network_file(const std::string& path, std::string& error);
+
+}  // namespace brudno::games::chess::nnue

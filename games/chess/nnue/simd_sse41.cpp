@@ -1,0 +1,96 @@
+// The SSE4.1 kernels (x86-64-v2): 8 int16 lanes a register. On x86-64 this
+// file is compiled with -msse4.1 (games/chess/CMakeLists.txt); elsewhere it
+// compiles to nothing and simd_path_available() says so.
+
+#include "games/chess/nnue/dense_stack.hpp"
+#include "games/chess/nnue/simd.hpp"
+
+#if defined(BRUDNO_NNUE_SSE41)
+#include <smmintrin.h>
+
+namespace brudno::games::chess::nnue::sse41 {
+namespace {
+
+constexpr int kStep = 8;
+
+struct Kernel {
+  static void clamp(std::int16_t* out, const std::int16_t* in, int width, int quant) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i top = _mm_set1_epi16(static_cast<short>(quant));
+    for (int i = 0; i < width; i += kStep) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                       _mm_min_epi16(_mm_max_epi16(v, zero), top));
+    }
+  }
+  static std::int32_t dot(const std::int16_t* a, const std::int16_t* b, int width) {
+    __m128i sum = _mm_setzero_si128();
+    for (int i = 0; i < width; i += kStep) {
+      const __m128i va = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+      const __m128i vb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+      sum = _mm_add_epi32(sum, _mm_madd_epi16(va, vb));
+    }
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_cvtsi128_si32(sum);
+  }
+  // Sparse, as the AVX2 path: the pairs of inputs not both zero, then per 16
+  // outputs the sum of their columns, 4 outputs a register.
+  static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
+    std::uint16_t nonzero[kMaxInputs / 2];
+    int count = 0;
+    const __m128i zero = _mm_setzero_si128();
+    for (int pair = 0; pair < d.hidden_padded; pair += 4) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2 * pair));
+      unsigned mask =
+          ~static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero)))) &
+          0xFu;
+      while (mask) {
+        nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
+        mask &= mask - 1;
+      }
+    }
+    for (int chunk = 0; chunk < d.l1_padded; chunk += 16) {
+      __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
+      for (int k = 0; k < count; ++k) {
+        const int pair = nonzero[k];
+        int both = 0;
+        __builtin_memcpy(&both, x + 2 * pair, sizeof both);
+        const __m128i inputs = _mm_set1_epi32(both);
+        const auto* column = reinterpret_cast<const __m128i*>(
+            d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2);
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(inputs, _mm_loadu_si128(column)));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 1)));
+        s2 = _mm_add_epi32(s2, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 2)));
+        s3 = _mm_add_epi32(s3, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 3)));
+      }
+      auto* out = reinterpret_cast<__m128i*>(sums + chunk);
+      _mm_storeu_si128(out, s0);
+      _mm_storeu_si128(out + 1, s1);
+      _mm_storeu_si128(out + 2, s2);
+      _mm_storeu_si128(out + 3, s3);
+    }
+  }
+};
+
+}  // namespace
+
+void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add,
+                        int adds, const std::int16_t* const* remove, int removes, int width) {
+  for (int i = 0; i < width; i += kStep) {
+    __m128i lane = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
+    for (int a = 0; a < adds; ++a)
+      lane = _mm_add_epi16(lane, _mm_loadu_si128(reinterpret_cast<const __m128i*>(add[a] + i)));
+    for (int r = 0; r < removes; ++r)
+      lane = _mm_sub_epi16(lane, _mm_loadu_si128(reinterpret_cast<const __m128i*>(remove[r] + i)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), lane);
+  }
+}
+
+std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
+                       const std::int16_t* other) {
+  return propagate_dense<Kernel>(layers, own, other);
+}
+
+}  // namespace brudno::games::chess::nnue::sse41
+#endif

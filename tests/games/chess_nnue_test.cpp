@@ -1,0 +1,310 @@
+// The network's inference: the file refused when it is not one, every SIMD
+// path equal to the plain one on thousands of positions, and the
+// accumulators kept along random games (moves, undos, null moves, castling,
+// en passant, promotions) equal to those built from the board.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "games/chess/chess.hpp"
+#include "games/chess/nnue/active_network.hpp"
+#include "games/chess/nnue/embedded_network.hpp"
+#include "games/chess/nnue/evaluate.hpp"
+#include "games/chess/nnue/network.hpp"
+#include "games/chess/nnue/simd.hpp"
+#include "tests/games/chess_test_positions.hpp"
+#include "tests/games/nnue_test_network.hpp"
+
+namespace brudno::games::chess::nnue {
+namespace {
+
+using nnue_test::random_network_bytes;
+using nnue_test::Shape;
+
+Network parsed(const std::vector<std::uint8_t>& bytes) {
+  std::string error;
+  auto network = parse_network(bytes, "test", error);
+  EXPECT_TRUE(network) << error;
+  return network ? std::move(*network) : Network{};
+}
+
+// The networks every test runs: the repository's, a random one of the
+// default widths, and one whose widths are no multiple of the SIMD lanes.
+std::vector<Network> test_networks() {
+  std::vector<Network> networks;
+  networks.push_back(embedded_network());
+  networks.push_back(parsed(random_network_bytes({256, 32, 32}, 1)));
+  networks.push_back(parsed(random_network_bytes({40, 24, 8}, 2)));
+  return networks;
+}
+
+std::vector<std::string> opening_fens(std::size_t count) {
+  std::vector<std::string> fens;
+  std::ifstream file(std::string(BRUDNO_SHARED_DATA) + "/chess/2moves_v1.epd");
+  std::string line;
+  while (fens.size() < count && std::getline(file, line))
+    if (!line.empty()) fens.push_back(line);
+  return fens;
+}
+
+// Random games from the start position and from the openings (where the
+// shared data has them), `visit` seeing each position reached.
+template <class Visit>
+void for_each_random_position(unsigned seed, Visit visit) {
+  std::mt19937 random(seed);
+  // Enough games from the start alone for 2 000 positions where the openings are absent.
+  std::vector<std::string> starts(30, std::string(Chess::kStartFen));
+  for (auto& fen : opening_fens(60)) starts.push_back(fen);
+  for (const auto& fen : starts) {
+    Chess game = chess_test::position(fen);
+    for (int ply = 0; ply < 80; ++ply) {
+      visit(game);
+      Chess::MoveList moves;
+      game.legal_moves(moves);
+      if (moves.empty()) break;
+      game.play(moves[random() % moves.size()]);
+    }
+  }
+}
+
+TEST(NnueNetwork, EmbeddedNetworkIsTheRepositoryFile) {
+  const auto bytes = embedded_network_bytes();
+  std::string error;
+  const auto network = parse_network(bytes, "embedded", error);
+  ASSERT_TRUE(network) << error;
+  EXPECT_EQ(bytes.size(), network_file_size(network->hidden, network->l1, network->l2));
+  EXPECT_LT(bytes.size(), 1u << 20);
+}
+
+TEST(NnueNetwork, LayoutIsReadAsWrittenAndPadded) {
+  const Shape shape{40, 24, 8};
+  const auto bytes = random_network_bytes(shape, 7);
+  ASSERT_EQ(bytes.size(), network_file_size(40, 24, 8));
+  const Network network = parsed(bytes);
+  EXPECT_EQ(network.hidden, 40);
+  EXPECT_EQ(network.hidden_padded, 48);
+  EXPECT_EQ(network.l1_padded, 32);
+  EXPECT_EQ(network.l2_padded, 16);
+  // The first transformer bias, and the first weight of feature 1, by hand.
+  auto i16_at = [&](std::size_t offset) {
+    return static_cast<std::int16_t>(bytes[offset] | (bytes[offset + 1] << 8));
+  };
+  EXPECT_EQ(network.ft_bias[0], i16_at(40));
+  EXPECT_EQ(network.feature_row(1)[0], i16_at(40 + 2 * 40 + 2 * 40));
+  // Padding lanes are zero.
+  EXPECT_EQ(network.ft_bias[47], 0);
+  EXPECT_EQ(network.feature_row(767)[45], 0);
+  // The output bias is the file's last four bytes.
+  const std::size_t end = bytes.size();
+  const auto last =
+      static_cast<std::int32_t>(bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) |
+                                (static_cast<std::uint32_t>(bytes[end - 1]) << 24));
+  EXPECT_EQ(network.out_bias, last);
+}
+
+// Each fault is refused with a message that names it.
+TEST(NnueNetwork, BadFilesAreRefusedNamingTheFault) {
+  const auto good = random_network_bytes({32, 16, 16}, 3);
+  auto expect_refused = [](const std::vector<std::uint8_t>& bytes, const std::string& words) {
+    std::string error;
+    EXPECT_FALSE(parse_network(bytes, "net.nnue", error)) << words;
+    EXPECT_NE(error.find(words), std::string::npos) << error;
+    EXPECT_EQ(error.rfind("net.nnue: ", 0), 0u) << error;
+  };
+  expect_refused({}, "shorter than the 40-byte header");
+  expect_refused({good.begin(), good.begin() + 39}, "shorter than the 40-byte header");
+  expect_refused({good.begin(), good.end() - 1}, "(truncated)");
+  expect_refused({good.begin(), good.begin() + 1000}, "(truncated)");
+  auto extended = good;
+  extended.push_back(0);
+  expect_refused(extended, "(extended)");
+  auto patched = [&](std::size_t offset, std::uint8_t value) {
+    auto bytes = good;
+    bytes[offset] = value;
+    return bytes;
+  };
+  expect_refused(patched(0, 'X'), "magic");
+  expect_refused(patched(4, 2), "version 2");
+  expect_refused(patched(9, 0), "0 input features");
+  expect_refused(patched(12, 0), "hidden width 0");
+  expect_refused(patched(12, 33), "where its header says");  // a width the size does not fit
+  expect_refused(patched(16, 0), "dense widths");
+  expect_refused(patched(24, 1), "activation 1");
+  expect_refused(patched(28, 0), "activation quant 0");
+  expect_refused(patched(32, 40), "dense shift 40");
+  expect_refused(patched(39, 0x80), "score scale");
+  std::string error;
+  EXPECT_TRUE(parse_network(good, "net.nnue", error)) << error;
+
+  EXPECT_FALSE(read_network_file("/nonexistent/net.nnue", error));
+  EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
+}
+
+// A refused EvalFile leaves the current network; "<embedded>" returns to the built-in one.
+TEST(NnueNetwork, RefusedLoadKeepsTheCurrentNetwork) {
+  const std::string path = ::testing::TempDir() + "nnue_load_test.nnue";
+  nnue_test::write_file(path, random_network_bytes({32, 16, 16}, 4));
+  ASSERT_FALSE(load_network(path).has_value());
+  EXPECT_EQ(current_network().name, path);
+  EXPECT_EQ(current_network().hidden, 32);
+  const std::string truncated = path + ".cut";
+  auto bytes = random_network_bytes({32, 16, 16}, 4);
+  bytes.pop_back();
+  nnue_test::write_file(truncated, bytes);
+  const auto fault = load_network(truncated);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_NE(fault->find("truncated"), std::string::npos) << *fault;
+  EXPECT_EQ(current_network().name, path);
+  EXPECT_TRUE(load_network("/nonexistent.nnue").has_value());
+  EXPECT_EQ(current_network().name, path);
+  ASSERT_FALSE(load_network(kEmbeddedNetworkName).has_value());
+  EXPECT_EQ(&current_network(), &embedded_network());
+
+  // Use NNUE: the search's evaluate() is the network's score, else the hand-written one.
+  const Chess start = Chess::start_position();
+  use_network(true);
+  EXPECT_EQ(start.evaluate(), evaluate_from_scratch(start, embedded_network(), SimdPath::kPlain));
+  use_network(false);
+  EXPECT_EQ(network_in_use(), nullptr);
+  EXPECT_EQ(start.evaluate(), start.hand_written_evaluate());
+}
+
+// Every compiled path that this processor runs gives the plain path's
+// accumulators and score on every position.
+TEST(NnueSimd, EveryPathEqualsThePlainOne) {
+  std::vector<SimdPath> paths;
+  for (const SimdPath path : kAllSimdPaths)
+    if (path != SimdPath::kPlain && simd_path_available(path)) paths.push_back(path);
+  if (paths.empty()) GTEST_SKIP() << "no SIMD path is compiled in or supported here";
+  for (const SimdPath path : kAllSimdPaths)
+    if (!simd_path_available(path))
+      std::printf("path %s not available here\n", simd_path_name(path));
+  const auto networks = test_networks();
+  int positions = 0;
+  int clamped_scores = 0;
+  for_each_random_position(11, [&](const Chess& game) {
+    ++positions;
+    for (const Network& network : networks) {
+      const auto width = static_cast<std::size_t>(network.hidden_padded);
+      std::vector<std::int16_t> plain(2 * width);
+      build_accumulators(game, network, SimdPath::kPlain, plain.data(), plain.data() + width);
+      const int expected = evaluate_from_scratch(game, network, SimdPath::kPlain);
+      if (expected == 0) ++clamped_scores;
+      for (const SimdPath path : paths) {
+        std::vector<std::int16_t> pair(2 * width);
+        build_accumulators(game, network, path, pair.data(), pair.data() + width);
+        ASSERT_EQ(pair, plain) << simd_path_name(path) << " " << game.to_text();
+        ASSERT_EQ(evaluate_from_scratch(game, network, path), expected)
+            << simd_path_name(path) << " " << game.to_text() << " network " << network.hidden;
+      }
+    }
+  });
+  EXPECT_GE(positions, 2000);
+  // The scores are spread, not stuck at one clamp.
+  EXPECT_LT(clamped_scores, positions);
+}
+
+// Along random games: after every move, undo and null move the cached
+// accumulators equal the board's, and the score equals the scratch score.
+TEST(NnueAccumulators, IncrementalEqualsScratchAlongRandomGames) {
+  const auto networks = test_networks();
+  std::mt19937 random(5);
+  std::vector<std::string> starts(chess_test::kPerftPositions.begin(),
+                                  chess_test::kPerftPositions.end());
+  for (auto& fen : opening_fens(40)) starts.push_back(fen);
+  int castles = 0, en_passants = 0, promotions = 0, nulls = 0, checks = 0;
+  for (const Network& network : networks) {
+    auto check = [&](const Chess& game, const char* after) {
+      ++checks;
+      ASSERT_TRUE(cached_accumulators_match_board(game, network)) << after << " " << game.to_text();
+      ASSERT_EQ(evaluate(game, network, engine_simd_path()),
+                evaluate_from_scratch(game, network, SimdPath::kPlain))
+          << after << " " << game.to_text();
+    };
+    for (const auto& fen : starts) {
+      for (int round = 0; round < 3; ++round) {
+        Chess game = chess_test::position(fen);
+        // Evaluated every `stride` plies: the cache walks back over up to 11
+        // plies at once, beyond which it rebuilds from the board.
+        const int stride = 1 + static_cast<int>(random() % 11);
+        for (int ply = 0; ply < 120; ++ply) {
+          Chess::MoveList moves;
+          game.legal_moves(moves);
+          if (moves.empty()) break;
+          if (ply % stride == 0) check(game, "play");
+          // Now and then a move tried and taken back, the position evaluated
+          // in between (not at every ply: the cache must also walk back).
+          if (random() % 3 == 0) {
+            const Chess::Move tried = moves[random() % moves.size()];
+            game.play(tried);
+            check(game, "a tried move");
+            game.undo(tried);
+            check(game, "undo");
+          }
+          if (!game.in_check() && random() % 4 == 0) {
+            game.play_null();
+            ++nulls;
+            check(game, "null move");
+            game.undo_null();
+            check(game, "undo of a null move");
+          }
+          // Castling, en passant and promotions chosen when there are any.
+          Chess::Move chosen = moves[random() % moves.size()];
+          for (const auto move : moves)
+            if (move.kind() != Chess::Move::kNormal && random() % 2 == 0) chosen = move;
+          castles += chosen.kind() == Chess::Move::kCastling;
+          en_passants += chosen.kind() == Chess::Move::kEnPassant;
+          promotions += chosen.kind() == Chess::Move::kPromotion;
+          game.play(chosen);
+          // A copy has an empty cache and scores the same.
+          if (ply % 17 == 0) {
+            const Chess copy = game;
+            check(copy, "copy");
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(castles, 10);
+  EXPECT_GT(en_passants, 10);
+  EXPECT_GT(promotions, 10);
+  EXPECT_GT(nulls, 100);
+  EXPECT_GT(checks, 10000);
+}
+
+// A network read where the last one was freed (the same address) is still
+// another network to the cache.
+TEST(NnueAccumulators, ANetworkAtAFreedOnesAddressIsAnotherNetwork) {
+  const Chess game = chess_test::position(chess_test::kPerftPositions[1]);
+  std::optional<Network> network = parsed(random_network_bytes({64, 32, 32}, 21));
+  const int first = evaluate(game, *network, engine_simd_path());
+  network.reset();
+  network = parsed(random_network_bytes({64, 32, 32}, 22));
+  const int second = evaluate(game, *network, engine_simd_path());
+  EXPECT_EQ(second, evaluate_from_scratch(game, *network, SimdPath::kPlain));
+  EXPECT_NE(first, second);
+}
+
+// One position's cache serves one network at a time: another rebinds it.
+TEST(NnueAccumulators, AnotherNetworkRebuildsTheCache) {
+  const auto networks = test_networks();
+  Chess game = chess_test::position(chess_test::kPerftPositions[1]);
+  Chess::MoveList moves;
+  game.legal_moves(moves);
+  for (int i = 0; i < 6; ++i) {
+    const Network& network = networks[static_cast<std::size_t>(i) % networks.size()];
+    EXPECT_EQ(evaluate(game, network, engine_simd_path()),
+              evaluate_from_scratch(game, network, SimdPath::kPlain));
+    Chess::MoveList now;
+    game.legal_moves(now);
+    game.play(now[0]);
+  }
+}
+
+}  // namespace
+}  // namespace brudno::games::chess::nnue
