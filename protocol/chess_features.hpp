@@ -58,6 +58,12 @@ struct GameFeatures<games::Chess> {
             "option name Use NNUE type check default false"};
   }
 
+  // The network and the choice of it are the process's (the search's
+  // evaluate() takes no argument to carry a session's).
+  static bool is_process_option(std::string_view name) {
+    return equals_ignoring_case(name, "EvalFile") || equals_ignoring_case(name, "Use NNUE");
+  }
+
   static std::optional<std::string> set_option(std::string_view name, std::string_view value) {
     if (equals_ignoring_case(name, "EvalFile")) {
       // The current network stays when the file is refused.

@@ -38,10 +38,13 @@ concept HasStrengthLimit = requires(int elo) {
 // Options of the game's own beyond the generic ones (chess: EvalFile, Use
 // NNUE): their `option name ...` lines, and set_option, which answers
 // nothing for a name not its own, an empty text when set, else the fault.
+// is_process_option says which of them set the whole process's state rather
+// than the session's (chess's network), which a server's clients may not set.
 template <class G>
 concept HasGameOptions = requires(std::string_view name, std::string_view value) {
   { GameFeatures<G>::option_lines() } -> std::same_as<std::vector<std::string>>;
   { GameFeatures<G>::set_option(name, value) } -> std::same_as<std::optional<std::string>>;
+  { GameFeatures<G>::is_process_option(name) } -> std::same_as<bool>;
 };
 
 // The evaluation's terms as a table, for `eval`.

@@ -190,6 +190,11 @@ class GameSessionFor final : public GameSession {
     return lines;
   }
 
+  [[nodiscard]] bool is_process_option(std::string_view name) const override {
+    if constexpr (HasGameOptions<G>) return GameFeatures<G>::is_process_option(name);
+    return false;
+  }
+
   std::optional<std::string> set_game_option(std::string_view name,
                                              std::string_view value) override {
     if constexpr (kHasWdlModel) {

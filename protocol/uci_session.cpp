@@ -235,6 +235,10 @@ void UciSession::on_setoption(const Words& words) {
     // The GUI says whether it will ask for pondering; the search is the same either way.
     if (!read_check_value(value))
       return error("Ponder must be true or false, got " + quoted_excerpt(value));
+  } else if (!limits_.sets_process_options && game_->is_process_option(name)) {
+    error(std::string(name) +
+          " is the whole process's setting, shared by every client of this server: a client "
+          "cannot change it");
   } else if (auto reply = game_->set_game_option(name, value)) {
     // A running search keeps the options it started with.
     if (!reply->empty()) error(*reply);

@@ -42,6 +42,11 @@ struct SessionLimits {
   // And which rank it is: the ranks beyond 0 search as helpers
   // (SearchSettings::helper).
   int cluster_rank = 0;
+  // Whether the client may set options that change the whole process, not
+  // its session alone (chess's EvalFile and Use NNUE): false under brudno
+  // serve, where one client's choice would change every other client's
+  // evaluation.
+  bool sets_process_options = true;
 };
 
 class UciSession {

@@ -81,5 +81,23 @@ TEST_F(NnueSession, UseNnueSwitchesTheEvaluationAndEvalShowsIt) {
   EXPECT_TRUE(games::chess::nnue::network_enabled());
 }
 
+// Under brudno serve a client's session may not change what every other
+// client's search evaluates with.
+TEST_F(NnueSession, AServersClientCannotChangeTheProcesssNetwork) {
+  CaptureSink out;
+  SessionLimits limits;
+  limits.sets_process_options = false;
+  UciSession session(out, std::move(limits));
+  session.handle_line("setoption name Use NNUE value true");
+  session.handle_line("setoption name EvalFile value /nonexistent/net.nnue");
+  EXPECT_EQ(out.count_prefix("info string error: Use NNUE is the whole process's setting"), 1u);
+  EXPECT_EQ(out.count_prefix("info string error: EvalFile is the whole process's setting"), 1u);
+  EXPECT_FALSE(games::chess::nnue::network_enabled());
+  EXPECT_EQ(games::chess::nnue::current_network().name, "<embedded>");
+  // The session's own options still work.
+  session.handle_line("setoption name UCI_ShowWDL value true");
+  EXPECT_EQ(out.count_prefix("info string error"), 2u);
+}
+
 }  // namespace
 }  // namespace brudno::protocol

@@ -105,6 +105,19 @@ class MpiFarm : public ::testing::Test {
 
   std::string err_file() const { return (directory_ / "stderr.txt").string(); }
 
+  // A command line refused on two ranks: exit status 2, `message` said once
+  // (by rank 0 alone), and `never_written` not made.
+  void expect_refused_once_on_two_ranks(const std::vector<std::string>& words,
+                                        const std::string& message,
+                                        const std::string& never_written) {
+    const auto refused = run(mpirun(2, words), err_file());
+    EXPECT_EQ(refused.status, 2) << message << '\n' << read_file(err_file());
+    const std::string err = read_file(err_file());
+    EXPECT_NE(err.find(message), std::string::npos) << err;
+    EXPECT_EQ(err.find(message), err.rfind(message)) << err;
+    EXPECT_FALSE(std::filesystem::exists(never_written)) << message;
+  }
+
   const std::string suite_ = std::string(BRUDNO_SHARED_DATA) + "/connect4/Test_L2_R2";
   std::filesystem::path directory_;
 };
@@ -441,12 +454,7 @@ TEST_F(MpiFarm, SelfPlayRecordsRefuseWhatTheRanksCannotShare) {
   const auto out = (directory_ / "never.bin").string();
   const auto expect_refused_once = [&](const std::vector<std::string>& words,
                                        const std::string& message) {
-    const auto refused = run(mpirun(2, words), err_file());
-    EXPECT_EQ(refused.status, 2) << message << '\n' << read_file(err_file());
-    const std::string err = read_file(err_file());
-    EXPECT_NE(err.find(message), std::string::npos) << err;
-    EXPECT_EQ(err.find(message), err.rfind(message)) << err;
-    EXPECT_FALSE(std::filesystem::exists(out)) << message;
+    expect_refused_once_on_two_ranks(words, message, out);
   };
   expect_refused_once({"selfplay", "--records", "--positions", "100", "--out", out},
                       "needs --games N");
@@ -463,12 +471,7 @@ TEST_F(MpiFarm, BadSelfPlayOptionsAreRefusedOnce) {
   std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n";
   const auto expect_refused_once = [&](const std::vector<std::string>& words,
                                        const std::string& message) {
-    const auto refused = run(mpirun(2, words), err_file());
-    EXPECT_EQ(refused.status, 2) << message << '\n' << read_file(err_file());
-    const std::string err = read_file(err_file());
-    EXPECT_NE(err.find(message), std::string::npos) << err;
-    EXPECT_EQ(err.find(message), err.rfind(message)) << err;
-    EXPECT_FALSE(std::filesystem::exists(pgn)) << message;
+    expect_refused_once_on_two_ranks(words, message, pgn);
   };
   expect_refused_once({"selfplay", "--openings", openings, "--out", pgn},
                       "selfplay needs --games N");

@@ -121,17 +121,8 @@ int run_selfplay_records_farm(const boost::mpi::communicator& world, const Argum
         const std::size_t bytes = text.size() - sizeof header;
         output.write(text.data() + sizeof header, static_cast<std::streamsize>(bytes));
         output.flush();
-        const std::uint64_t positions = bytes / games::chess::kTrainingRecordSize;
-        state.games += 1;
-        state.positions += positions;
-        state.bytes += bytes;
-        summary.games += 1;
-        summary.positions += positions;
-        summary.plies += static_cast<std::uint64_t>(header.plies);
-        summary.nodes += header.nodes;
-        (header.white_result > 0   ? summary.white_wins
-         : header.white_result < 0 ? summary.black_wins
-                                   : summary.draws) += 1;
+        selfplay::count_game(state, summary, bytes / games::chess::kTrainingRecordSize,
+                             header.plies, header.white_result, header.nodes);
         std::string error;
         if (!output) {
           err << "brudno-mpi: writing " << run.out << " failed\n";

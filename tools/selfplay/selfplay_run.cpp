@@ -52,6 +52,20 @@ void report_progress(const RunSettings& settings, const Checkpoint& state,
 
 }  // namespace
 
+void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions, int plies,
+                int white_result, std::uint64_t nodes) {
+  state.games += 1;
+  state.positions += positions;
+  state.bytes += positions * games::chess::kTrainingRecordSize;
+  summary.games += 1;
+  summary.positions += positions;
+  summary.plies += static_cast<std::uint64_t>(plies);
+  summary.nodes += nodes;
+  (white_result > 0   ? summary.white_wins
+   : white_result < 0 ? summary.black_wins
+                      : summary.draws) += 1;
+}
+
 std::optional<Checkpoint> resume_point(const RunSettings& settings, std::ostream& err) {
   std::error_code code;
   const std::uint64_t size = std::filesystem::exists(settings.out, code)
@@ -164,16 +178,7 @@ std::optional<RunSummary> run_selfplay(const RunSettings& settings, const Checkp
                   static_cast<std::streamsize>(record.size()));
       }
       out.flush();
-      state.games += 1;
-      state.positions += game.records.size();
-      state.bytes += game.records.size() * games::chess::kTrainingRecordSize;
-      summary.games += 1;
-      summary.positions += game.records.size();
-      summary.plies += static_cast<std::uint64_t>(game.plies);
-      summary.nodes += game.nodes;
-      (game.white_result > 0   ? summary.white_wins
-       : game.white_result < 0 ? summary.black_wins
-                               : summary.draws) += 1;
+      count_game(state, summary, game.records.size(), game.plies, game.white_result, game.nodes);
       std::string error;
       if (!out) {
         err << "brudno selfplay: writing " << settings.out << " failed\n";

@@ -39,6 +39,11 @@ struct RunSummary {
   double seconds = 0;
 };
 
+// A finished game of `positions` records counted into the run's state (the
+// checkpoint's counts and the output's size) and its summary.
+void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions, int plies,
+                int white_result, std::uint64_t nodes);
+
 // Where a run starts: from its checkpoint, when it has one that exists (the
 // output truncated to the checkpoint's size, dropping an unfinished game's
 // records), else from nothing at the output's end (and the checkpoint
