@@ -58,6 +58,35 @@ std::uint64_t node_salt(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// df-pn's step at either kind of node: the child easiest by one number
+// (`Chosen`: the proof at an attacker's node, where one move must mate; the
+// disproof at a defender's, where one reply must hold), the runner-up's
+// number, which bounds the chosen child's search, and the other number
+// summed over every child.
+struct Easiest {
+  std::size_t index = 0;
+  std::uint32_t first = ProofNumbers::kInfinite;
+  std::uint32_t second = ProofNumbers::kInfinite;
+  std::uint32_t sum = 0;
+};
+
+template <std::uint32_t ProofNumbers::*Chosen, std::uint32_t ProofNumbers::*Summed>
+Easiest easiest_child(const ProofNumbers* children, std::size_t count) {
+  Easiest easiest;
+  for (std::size_t i = 0; i < count; ++i) {
+    const ProofNumbers& child = children[i];
+    easiest.sum = add_capped(easiest.sum, child.*Summed);
+    if (child.*Chosen < easiest.first) {
+      easiest.second = easiest.first;
+      easiest.first = child.*Chosen;
+      easiest.index = i;
+    } else if (child.*Chosen < easiest.second) {
+      easiest.second = child.*Chosen;
+    }
+  }
+  return easiest;
+}
+
 }  // namespace
 
 std::uint64_t MateSearch::node_key(int moves, bool defender) const {
@@ -279,21 +308,12 @@ ProofNumbers MateSearch::expand_attacker(int moves, std::uint32_t proof_limit,
   for (;;) {
     // One move must mate: the node's proof is its easiest child's, its
     // disproof all of theirs.
-    std::size_t best = 0;
-    std::uint32_t best_proof = kInfinite;
-    std::uint32_t second_proof = kInfinite;
-    std::uint32_t disproof = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      const ProofNumbers& child = children_[base + i];
-      disproof = add_capped(disproof, child.disproof);
-      if (child.proof < best_proof) {
-        second_proof = best_proof;
-        best_proof = child.proof;
-        best = i;
-      } else if (child.proof < second_proof) {
-        second_proof = child.proof;
-      }
-    }
+    const Easiest easiest =
+        easiest_child<&ProofNumbers::proof, &ProofNumbers::disproof>(&children_[base], count);
+    const std::size_t best = easiest.index;
+    const std::uint32_t best_proof = easiest.first;
+    const std::uint32_t second_proof = easiest.second;
+    const std::uint32_t disproof = easiest.sum;
     if (best_proof == 0) {
       result = proved_in(children_[base + best].length + 1);
       table_.store_proved(key, result.length, list[best]);
@@ -352,24 +372,18 @@ ProofNumbers MateSearch::expand_defender(int moves, std::uint32_t proof_limit,
   for (;;) {
     // Every reply must be mated: the node's proof is all of theirs, its
     // disproof the easiest child's.
-    std::size_t best = 0;
-    std::uint32_t best_disproof = kInfinite;
-    std::uint32_t second_disproof = kInfinite;
-    std::uint32_t proof = 0;
-    int longest = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      const ProofNumbers& child = children_[base + i];
-      proof = add_capped(proof, child.proof);
-      longest = std::max<int>(longest, child.length);
-      if (child.disproof < best_disproof) {
-        second_disproof = best_disproof;
-        best_disproof = child.disproof;
-        best = i;
-      } else if (child.disproof < second_disproof) {
-        second_disproof = child.disproof;
-      }
-    }
+    const Easiest easiest =
+        easiest_child<&ProofNumbers::disproof, &ProofNumbers::proof>(&children_[base], count);
+    const std::size_t best = easiest.index;
+    const std::uint32_t best_disproof = easiest.first;
+    const std::uint32_t second_disproof = easiest.second;
+    const std::uint32_t proof = easiest.sum;
     if (proof == 0) {
+      // Every reply mated: the node's mate is its longest defence's.
+      int longest = 0;
+      for (std::size_t i = 0; i < count; ++i) {
+        longest = std::max<int>(longest, children_[base + i].length);
+      }
       result = proved_in(longest);
       break;
     }
