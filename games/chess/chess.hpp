@@ -17,6 +17,7 @@
 // castling field with the rooks' files (Shredder-FEN, HAha).
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cassert>
 #include <cstddef>
@@ -145,8 +146,14 @@ class Chess {
   // The legal captures (en passant included) and promotions (all four
   // pieces, captures or not): the moves of quiescence search.
   void noisy_moves(MoveList& moves) const;
+  // The legal moves that give check, appended to `moves` in the order
+  // legal_moves() lists them: the only moves that can mate at once.
+  void checking_moves(MoveList& moves) const;
   // How many legal moves there are, without listing them: perft's last ply.
   [[nodiscard]] std::size_t count_legal_moves() const;
+  // Whether there is a legal move at all: the king's moves are looked at
+  // first and the rest only when it has none (a mate test after a check).
+  [[nodiscard]] bool has_legal_move() const;
   // Plays a legal move of this position.
   void play(Move move);
   // Takes back `move`, the last move played.
@@ -208,6 +215,26 @@ class Chess {
   // Does the legal `move` give check (directly, by discovery, by castling,
   // by promotion or through en passant)? A few slider lookups, no move played.
   [[nodiscard]] bool gives_check(Move move) const;
+  // What gives_check needs of the position, found once for all its moves:
+  // the squares from which each kind of piece of the side to move would
+  // attack the other king, and the pieces of the side to move that alone
+  // stand between one of its sliders and that king (moving off the line
+  // uncovers a check).
+  struct CheckInfo {
+    chess::Square king;
+    std::array<chess::Bitboard, 7> squares;  // by piece type; the king's empty
+    chess::Bitboard discoverers;
+  };
+  [[nodiscard]] CheckInfo check_info() const;
+  // gives_check(move) with the position's CheckInfo: two bit tests for a
+  // plain move; castling, en passant and promotions take the full test.
+  [[nodiscard]] bool gives_check(Move move, const CheckInfo& info) const {
+    if (move.kind() != Move::kNormal) return gives_check(move);
+    const chess::Square from = move.from();
+    if (info.squares[chess::type_of(board_[from])] & chess::square_bb(move.to())) return true;
+    return (info.discoverers & chess::square_bb(from)) &&
+           !(chess::line(from, info.king) & chess::square_bb(move.to()));
+  }
   // The side to move has a piece other than pawns and its king (null-move
   // pruning is unsafe without: zugzwang).
   [[nodiscard]] bool has_non_pawn_material() const {

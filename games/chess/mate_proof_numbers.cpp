@@ -142,11 +142,10 @@ ProofNumbers MateSearch::attacker_leaf(int moves) {
     // node is solved here, never expanded, and kept out of the table (to
     // test again costs about what a probe that misses the cache does).
     MoveList list;
-    position_.legal_moves(list);
+    position_.checking_moves(list);
     for (const Move move : list) {
-      if (!position_.gives_check(move)) continue;
       position_.play(move);
-      const bool mate = position_.count_legal_moves() == 0;
+      const bool mate = !position_.has_legal_move();
       position_.undo(move);
       if (mate) return proved_in(1);
     }
@@ -198,15 +197,17 @@ ProofNumbers MateSearch::attacker_depth_first(std::uint64_t key, int moves) {
 // The reply that leaves the attacker fewest moves first (a check, say):
 // the attacker's mate after it is the quickest to refute.
 void MateSearch::order_by_attacker_moves(MoveList& list) {
+  // By insertion, fewest first and generation order among equals.
   std::array<std::pair<std::size_t, Move>, engine::kMaxMoves> by_mobility;
   const std::size_t count = list.size();
   for (std::size_t i = 0; i < count; ++i) {
     position_.play(list[i]);
-    by_mobility[i] = {position_.count_legal_moves(), list[i]};
+    const std::pair<std::size_t, Move> item{position_.count_legal_moves(), list[i]};
     position_.undo(list[i]);
+    std::size_t j = i;
+    for (; j > 0 && by_mobility[j - 1].first > item.first; --j) by_mobility[j] = by_mobility[j - 1];
+    by_mobility[j] = item;
   }
-  std::stable_sort(by_mobility.begin(), by_mobility.begin() + static_cast<std::ptrdiff_t>(count),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
   for (std::size_t i = 0; i < count; ++i) list[i] = by_mobility[i].second;
 }
 
@@ -244,19 +245,37 @@ ProofNumbers MateSearch::defender_leaf(int moves) {
 // With one attacker move left after the reply, every reply is tried for a
 // mate in one until one escapes, without numbers or their table: these
 // are the most numerous nodes, and a probe that misses the cache costs
-// about as much as a mate in one.
+// about as much as a mate in one. The answer is the same in any order;
+// the likeliest escapes go first (taking a piece, a king's move), picked
+// in passes rather than sorted, since the first reply tried usually escapes.
 ProofNumbers MateSearch::defender_one_move() {
   MoveList list;
   position_.legal_moves(list);
   if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
   if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
-  order_defences(list, 0);
-  for (const Move move : list) {
+  const Square king = position_.king_square(static_cast<Color>(position_.side_to_move()));
+  const auto escapes = [&](Move move) {
     position_.play(move);
     const bool mated = attacker_leaf(1).proved();
     position_.undo(move);
-    if (!mated) return refuted();
-  }
+    if (!mated) last_escape_ = move;
+    return !mated;
+  };
+  // The reply that escaped last time, which mostly escapes the attacker's
+  // next try as well.
+  const Move last = last_escape_;
+  const bool has_last = std::find(list.begin(), list.end(), last) != list.end();
+  if (has_last && escapes(last)) return refuted();
+  const auto pass = [&](auto in_pass) {
+    for (const Move move : list) {
+      if (in_pass(move) && !(has_last && move == last) && escapes(move)) return true;
+    }
+    return false;
+  };
+  const auto first = [&](Move move) { return position_.is_capture(move); };
+  const auto second = [&](Move move) { return !first(move) && move.from() == king; };
+  const auto rest = [&](Move move) { return !first(move) && move.from() != king; };
+  if (pass(first) || pass(second) || pass(rest)) return refuted();
   return proved_in(1);
 }
 

@@ -23,14 +23,19 @@ constexpr std::uint8_t as_byte(int moves) {
   return static_cast<std::uint8_t>(std::clamp(moves, 0, 255));
 }
 
-// Sorts `moves` by `score`, highest first, keeping generation order among equals.
+// Sorts `moves` by `score`, highest first, keeping generation order among
+// equals. By insertion: the lists are short, and it is called at most
+// nodes, where std::stable_sort's buffer was a heap allocation each time.
 template <class Score>
 void sort_moves(MoveList& moves, Score score) {
   std::array<std::pair<int, Move>, engine::kMaxMoves> scored;
   const std::size_t count = moves.size();
-  for (std::size_t i = 0; i < count; ++i) scored[i] = {score(moves[i]), moves[i]};
-  std::stable_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(count),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::pair<int, Move> item{score(moves[i]), moves[i]};
+    std::size_t j = i;
+    for (; j > 0 && scored[j - 1].first < item.first; --j) scored[j] = scored[j - 1];
+    scored[j] = item;
+  }
   for (std::size_t i = 0; i < count; ++i) moves[i] = scored[i].second;
 }
 
@@ -216,8 +221,9 @@ std::optional<Move> MateSearch::mating_move(int moves) {
   position_.legal_moves(list);
   const MateEntry* entry = table_.probe(table_key());
   order_attacks(list, entry ? entry->move : 0);
+  const Chess::CheckInfo checks = position_.check_info();
   for (const Move move : list) {
-    if (moves == 1 && !position_.gives_check(move)) continue;
+    if (moves == 1 && !position_.gives_check(move, checks)) continue;
     position_.play(move);
     const bool mates = defend(moves - 1, 1);
     position_.undo(move);
@@ -247,14 +253,11 @@ bool MateSearch::attack(int moves, int ply) {
   if (aborted_) return false;
 
   MoveList list;
-  position_.legal_moves(list);
+  // Only a check can mate in one: the rest never needs playing.
   if (moves == 1) {
-    // Only a check can mate: the rest never needs playing.
-    std::size_t kept = 0;
-    for (const Move move : list) {
-      if (position_.gives_check(move)) list[kept++] = move;
-    }
-    list.resize(kept);
+    position_.checking_moves(list);
+  } else {
+    position_.legal_moves(list);
   }
   order_attacks(list, table_move);
   for (const Move move : list) {
@@ -276,7 +279,7 @@ bool MateSearch::defend(int moves, int ply) {
   ++nodes_;
   if (moves == 0) {
     // Mated now, or not at all: a check with no legal reply.
-    return position_.in_check() && position_.count_legal_moves() == 0;
+    return position_.in_check() && !position_.has_legal_move();
   }
   MoveList list;
   position_.legal_moves(list);
@@ -298,11 +301,12 @@ bool MateSearch::defend(int moves, int ply) {
 }
 
 void MateSearch::order_attacks(MoveList& moves, std::uint16_t table_move) const {
+  const Chess::CheckInfo checks = position_.check_info();
   sort_moves(moves, [&](Move move) {
     if (move.bits() == table_move) return 1 << 30;
     int score = static_cast<int>(
         std::min<std::uint32_t>(history_[move.bits() % history_.size()], (1u << 20) - 1));
-    if (position_.gives_check(move)) score += 1 << 28;
+    if (position_.gives_check(move, checks)) score += 1 << 28;
     if (position_.is_capture(move) || Chess::is_promotion(move))
       score += (1 << 24) + position_.move_hint(move);
     return score;

@@ -175,6 +175,8 @@ class MateSearch {
   std::uint64_t nodes_ = 0;
   // Refutations by ply: a reply that broke one attack often breaks its siblings.
   std::vector<Move> killers_ = std::vector<Move>(2 * kMaxMoves + 2);
+  // The defender's reply that last escaped a mate in one (defender_one_move).
+  Move last_escape_{};
   // Attacker moves that forced mate, by from and to squares.
   std::vector<std::uint32_t> history_ = std::vector<std::uint32_t>(64 * 64);
 };

@@ -36,6 +36,7 @@ constexpr PieceType kPromotions[] = {kQueen, kRook, kBishop, kKnight};
 // their number, a popcount per piece instead of a write per move.
 class ListSink {
  public:
+  static constexpr bool kStopsEarly = false;
   explicit ListSink(Chess::MoveList& moves) : moves_(moves) {}
   void add(Move move) { moves_.push_back(move); }
   void add_from(Square from, Bitboard targets) {
@@ -65,8 +66,71 @@ class ListSink {
   Chess::MoveList& moves_;
 };
 
+// Keeps the moves that give check, a piece's whole set of targets at once:
+// those where it would attack the king, all of them for a piece whose
+// leaving uncovers a check, except along the line it leaves.
+class CheckSink {
+ public:
+  static constexpr bool kStopsEarly = false;
+  CheckSink(const Chess& position, Chess::MoveList& moves)
+      : position_(position), info_(position.check_info()), moves_(moves) {}
+  void add(Move move) {
+    if (position_.gives_check(move, info_)) moves_.push_back(move);
+  }
+  void add_from(Square from, Bitboard targets) {
+    Bitboard checking = targets & info_.squares[type_of(position_.piece_on(from))];
+    if (info_.discoverers & square_bb(from)) checking |= targets & ~line(from, info_.king);
+    while (checking) moves_.push_back(Move(from, pop_lsb(checking)));
+  }
+  template <int kDelta>
+  void add_shifted(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      add(Move(to - kDelta, to));
+    }
+  }
+  template <int kDelta>
+  void add_promotions_shifted(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      add_promotions(to - kDelta, to);
+    }
+  }
+  void add_promotions(Square from, Square to) {
+    for (const PieceType piece : kPromotions) add(Move(from, to, Move::kPromotion, piece));
+  }
+
+ private:
+  const Chess& position_;
+  const Chess::CheckInfo info_;
+  Chess::MoveList& moves_;
+};
+
+// Stops the generator at the first move (after the king's, which it looks
+// at first): only whether there is one is wanted.
+class AnySink {
+ public:
+  static constexpr bool kStopsEarly = true;
+  void add(Move) { found_ = true; }
+  void add_from(Square, Bitboard targets) { found_ |= targets != 0; }
+  template <int>
+  void add_shifted(Bitboard targets) {
+    found_ |= targets != 0;
+  }
+  template <int>
+  void add_promotions_shifted(Bitboard targets) {
+    found_ |= targets != 0;
+  }
+  void add_promotions(Square, Square) { found_ = true; }
+  [[nodiscard]] bool found() const { return found_; }
+
+ private:
+  bool found_ = false;
+};
+
 class CountSink {
  public:
+  static constexpr bool kStopsEarly = false;
   void add(Move) { ++count_; }
   void add_from(Square, Bitboard targets) { count_ += std::popcount(targets); }
   template <int>
@@ -132,6 +196,9 @@ void Chess::generate_for(Sink& sink) const {
   const Bitboard danger = attacked_squares(*this, kThem, occupied ^ square_bb(king));
   const Bitboard king_targets = kNoisyOnly ? theirs : ~ours;
   sink.add_from(king, kKingAttacks[king] & king_targets & ~danger);
+  if constexpr (Sink::kStopsEarly) {
+    if (sink.found()) return;
+  }
   if (more_than_one(checkers)) return;
 
   // The squares the other pieces may move to: anywhere, or onto the checker
@@ -259,6 +326,15 @@ std::size_t Chess::count_legal_moves() const {
   CountSink sink;
   generate<false>(sink);
   return sink.count();
+}
+void Chess::checking_moves(MoveList& moves) const {
+  CheckSink sink(*this, moves);
+  generate<false>(sink);
+}
+bool Chess::has_legal_move() const {
+  AnySink sink;
+  generate<false>(sink);
+  return sink.found();
 }
 
 std::uint64_t perft(Chess& position, int depth, const std::atomic<bool>* abandoned) {

@@ -161,4 +161,24 @@ bool Chess::gives_check(Move move) const {
           (rook_attacks(king, occupied) & straight)) != 0;
 }
 
+Chess::CheckInfo Chess::check_info() const {
+  const Color us = side_;
+  const Square king = king_square(~us);
+  const Bitboard occupied = this->occupied();
+  CheckInfo info{king, {}, 0};
+  info.squares[kPawn] = kPawnAttacks[~us][king];
+  info.squares[kKnight] = kKnightAttacks[king];
+  info.squares[kBishop] = bishop_attacks(king, occupied);
+  info.squares[kRook] = rook_attacks(king, occupied);
+  info.squares[kQueen] = info.squares[kBishop] | info.squares[kRook];
+  const Bitboard queens = pieces(us, kQueen);
+  Bitboard snipers = (rook_attacks(king, 0) & (pieces(us, kRook) | queens)) |
+                     (bishop_attacks(king, 0) & (pieces(us, kBishop) | queens));
+  while (snipers) {
+    const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
+    if (blockers && !more_than_one(blockers)) info.discoverers |= blockers & pieces(us);
+  }
+  return info;
+}
+
 }  // namespace brudno::games

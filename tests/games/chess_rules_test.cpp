@@ -377,6 +377,43 @@ TEST(ChessHooks, AgreeWithTheLegalMoves) {
   });
 }
 
+// checking_moves() is the checks of legal_moves() in their order, the
+// CheckInfo form of gives_check() agrees with the plain one, and
+// has_legal_move() with the move list; the playouts reach discovered checks.
+TEST(ChessHooks, CheckingMovesAreTheChecksOfTheLegalMoves) {
+  int discovered = 0;
+  const auto visit = [&](Chess& game) {
+    Chess::MoveList moves;
+    Chess::MoveList checking;
+    game.legal_moves(moves);
+    game.checking_moves(checking);
+    EXPECT_EQ(game.has_legal_move(), !moves.empty()) << game.to_text();
+    const Chess::CheckInfo info = game.check_info();
+    Chess::MoveList expected;
+    for (const Move candidate : moves) {
+      const bool checks = game.gives_check(candidate);
+      EXPECT_EQ(game.gives_check(candidate, info), checks)
+          << game.to_text() << " " << Chess::move_text(candidate);
+      if (!checks) continue;
+      expected.push_back(candidate);
+      discovered += (info.discoverers & chess::square_bb(candidate.from())) != 0;
+    }
+    ASSERT_EQ(checking.size(), expected.size()) << game.to_text();
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(checking[i], expected[i]);
+  };
+  chess_test::for_each_playout_position(7, 6, 80, visit);
+  // Discovered checks by a knight, a pawn (pushed and taking), the king and
+  // castling; a promotion and an en-passant capture that check.
+  for (const char* fen : {"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "4k3/8/3n4/4P3/8/8/8/4R1K1 w - - 0 1",
+                          "7k/8/8/8/8/8/1K6/B7 w - - 0 1", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+                          "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
+                          "8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 2"}) {
+    auto game = chess_test::position(fen);
+    visit(game);
+  }
+  EXPECT_GT(discovered, 0);
+}
+
 TEST(ChessMoves, TextRoundTripsAndRefusals) {
   const auto start = Chess::start_position();
   EXPECT_EQ(Chess::move_text(legal(start, "e2e4")), "e2e4");
