@@ -149,6 +149,11 @@ class Chess {
   // The legal moves that give check, appended to `moves` in the order
   // legal_moves() lists them: the only moves that can mate at once.
   void checking_moves(MoveList& moves) const;
+  // Whether `move`, any value at all (a move remembered from another
+  // position, say), is a legal plain move here: not castling, en passant or
+  // a promotion, which it always answers false for. Cheaper than listing
+  // the moves when one remembered move is all that is to be tried.
+  [[nodiscard]] bool is_legal_plain(Move move) const;
   // How many legal moves there are, without listing them: perft's last ply.
   [[nodiscard]] std::size_t count_legal_moves() const;
   // Whether there is a legal move at all: the king's moves are looked at

@@ -27,6 +27,8 @@ constexpr std::uint32_t kInfinite = ProofNumbers::kInfinite;
 // leaves the numbers choose little and cost a probe each.
 constexpr int kDepthFirstMoves = 2;
 constexpr int kDepthFirstReplies = 2;
+// A defender solved depth first asks its children for a solved answer.
+static_assert(kDepthFirstReplies <= kDepthFirstMoves);
 
 ProofNumbers proved_in(int length) {
   assert(length >= 0 && length <= MateSearch::kMaxMoves);
@@ -249,11 +251,6 @@ ProofNumbers MateSearch::defender_leaf(int moves) {
 // the likeliest escapes go first (taking a piece, a king's move), picked
 // in passes rather than sorted, since the first reply tried usually escapes.
 ProofNumbers MateSearch::defender_one_move() {
-  MoveList list;
-  position_.legal_moves(list);
-  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
-  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
-  const Square king = position_.king_square(static_cast<Color>(position_.side_to_move()));
   const auto escapes = [&](Move move) {
     position_.play(move);
     const bool mated = attacker_leaf(1).proved();
@@ -261,14 +258,19 @@ ProofNumbers MateSearch::defender_one_move() {
     if (!mated) last_escape_ = move;
     return !mated;
   };
-  // The reply that escaped last time, which mostly escapes the attacker's
-  // next try as well.
+  // The reply that escaped last time mostly escapes the attacker's next try
+  // as well: tried first, before the replies are even listed.
   const Move last = last_escape_;
-  const bool has_last = std::find(list.begin(), list.end(), last) != list.end();
-  if (has_last && escapes(last)) return refuted();
+  const bool tried_last = position_.is_legal_plain(last);
+  if (tried_last && escapes(last)) return refuted();
+  MoveList list;
+  position_.legal_moves(list);
+  if (list.empty()) return position_.in_check() ? proved_in(0) : refuted();  // or stalemate
+  if (position_.halfmove_clock() >= 100) return refuted();                   // not mated
+  const Square king = position_.king_square(static_cast<Color>(position_.side_to_move()));
   const auto pass = [&](auto in_pass) {
     for (const Move move : list) {
-      if (in_pass(move) && !(has_last && move == last) && escapes(move)) return true;
+      if (in_pass(move) && !(tried_last && move == last) && escapes(move)) return true;
     }
     return false;
   };

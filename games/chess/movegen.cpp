@@ -327,6 +327,50 @@ std::size_t Chess::count_legal_moves() const {
   generate<false>(sink);
   return sink.count();
 }
+bool Chess::is_legal_plain(Move move) const {
+  if (move.kind() != Move::kNormal) return false;
+  const Color us = side_;
+  const Square from = move.from();
+  const Square to = move.to();
+  const Piece piece = board_[from];
+  if (piece == kNoPiece || color_of(piece) != us || (pieces(us) & square_bb(to))) return false;
+  const Bitboard occupied = this->occupied();
+  const Bitboard target = square_bb(to);
+  switch (type_of(piece)) {
+    case kPawn: {
+      if (relative_rank(us, to) == 7) return false;  // a promotion
+      const Square ahead = from + forward(us);
+      const bool push = to == ahead && board_[to] == kNoPiece;
+      const bool twice = relative_rank(us, from) == 1 && to == ahead + forward(us) &&
+                         board_[ahead] == kNoPiece && board_[to] == kNoPiece;
+      const bool takes = (kPawnAttacks[us][from] & target) && board_[to] != kNoPiece;
+      if (!push && !twice && !takes) return false;
+      break;
+    }
+    case kKnight:
+      if (!(kKnightAttacks[from] & target)) return false;
+      break;
+    case kBishop:
+      if (!(bishop_attacks(from, occupied) & target)) return false;
+      break;
+    case kRook:
+      if (!(rook_attacks(from, occupied) & target)) return false;
+      break;
+    case kQueen:
+      if (!(queen_attacks(from, occupied) & target)) return false;
+      break;
+    case kKing:
+      if (!(kKingAttacks[from] & target)) return false;
+      break;
+    default:
+      return false;
+  }
+  // Legal when nothing of theirs, the taken piece aside, then attacks the king.
+  const Bitboard after = (occupied ^ square_bb(from)) | target;
+  const Square king = type_of(piece) == kKing ? to : king_square(us);
+  return !(attackers_to(king, after) & pieces(~us) & ~target);
+}
+
 void Chess::checking_moves(MoveList& moves) const {
   CheckSink sink(*this, moves);
   generate<false>(sink);

@@ -414,6 +414,27 @@ TEST(ChessHooks, CheckingMovesAreTheChecksOfTheLegalMoves) {
   EXPECT_GT(discovered, 0);
 }
 
+// is_legal_plain() over every from-to pair: exactly the legal moves that
+// are not castling, en passant or a promotion.
+TEST(ChessHooks, IsLegalPlainKnowsEveryPlainMove) {
+  chess_test::for_each_playout_position(9, 2, 60, [](Chess& game) {
+    Chess::MoveList moves;
+    game.legal_moves(moves);
+    for (int from = 0; from < 64; ++from) {
+      for (int to = 0; to < 64; ++to) {
+        const Move plain(static_cast<chess::Square>(from), static_cast<chess::Square>(to));
+        EXPECT_EQ(game.is_legal_plain(plain), moves.contains(plain))
+            << game.to_text() << " " << Chess::move_text(plain);
+      }
+    }
+    for (const Move move : moves) {
+      if (move.kind() != Move::kNormal) {
+        EXPECT_FALSE(game.is_legal_plain(move));
+      }
+    }
+  });
+}
+
 TEST(ChessMoves, TextRoundTripsAndRefusals) {
   const auto start = Chess::start_position();
   EXPECT_EQ(Chess::move_text(legal(start, "e2e4")), "e2e4");
