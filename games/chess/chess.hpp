@@ -275,8 +275,8 @@ class Chess {
   // The moves played since the FEN (null moves included), oldest first: what
   // the network's accumulators change by from one ply to the next.
   struct PlayedMove {
-    Move move;            // none for a null move
-    chess::Piece moved;   // kNoPiece for a null move
+    Move move;           // none for a null move
+    chess::Piece moved;  // kNoPiece for a null move
     chess::Piece captured;
   };
   [[nodiscard]] std::size_t history_length() const { return history_.size(); }
@@ -298,7 +298,7 @@ class Chess {
     std::uint8_t en_passant;
     std::uint16_t plies_since_null;
     std::uint16_t halfmove_clock;
-    Move move;           // for the network's accumulators (played_move)
+    Move move;  // for the network's accumulators (played_move)
     chess::Piece moved;
   };
 

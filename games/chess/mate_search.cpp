@@ -41,70 +41,51 @@ void sort_moves(MoveList& moves, Score score) {
 
 }  // namespace
 
-std::size_t MateTable::entries_for(std::size_t megabytes) {
-  std::size_t buckets = 1;
-  const std::size_t wanted =
-      std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(MateEntry) * kWays);
-  while (buckets * 2 <= wanted) buckets *= 2;
-  return buckets * kWays;
-}
-
-MateTable::MateTable(std::size_t megabytes)
-    : size_(entries_for(megabytes)),
-      pages_(size_ * sizeof(MateEntry)),
-      entries_(static_cast<MateEntry*>(pages_.data())),
-      bucket_mask_(size_ / kWays - 1) {
-  static_assert(std::is_trivially_copyable_v<MateEntry> && sizeof(MateEntry) * kWays == 64);
-}
-
 const MateEntry* MateTable::probe(std::uint64_t key) const {
-  const std::size_t first = (key & bucket_mask_) * kWays;
-  for (std::size_t i = first; i < first + kWays; ++i) {
-    if (entries_[i].key == key && (entries_[i].proved || entries_[i].disproved))
-      return &entries_[i];
+  const MateEntry* bucket = buckets_.bucket(key);
+  for (std::size_t i = 0; i < kWays; ++i) {
+    if (bucket[i].key == key && !bucket[i].empty()) return &bucket[i];
   }
   return nullptr;
 }
 
 // The entry of `key`, else an empty one, else the one that cost least to
 // find (the fewest moves proved or disproved): long results are dearer.
-MateEntry& MateTable::slot_for(std::uint64_t key) {
-  const std::size_t first = (key & bucket_mask_) * kWays;
-  MateEntry* cheapest = &entries_[first];
-  for (std::size_t i = first; i < first + kWays; ++i) {
-    MateEntry& entry = entries_[i];
-    if (entry.key == key) return entry;
-    if (!entry.proved && !entry.disproved) {
+std::pair<MateEntry*, bool> MateTable::slot_for(std::uint64_t key) {
+  MateEntry* bucket = buckets_.bucket(key);
+  MateEntry* cheapest = &bucket[0];
+  for (std::size_t i = 0; i < kWays; ++i) {
+    MateEntry& entry = bucket[i];
+    if (entry.key == key && !entry.empty()) return {&entry, false};
+    if (entry.empty()) {
       cheapest = &entry;
       continue;
     }
     const auto worth = [](const MateEntry& e) { return std::max(e.proved, e.disproved); };
-    if ((cheapest->proved || cheapest->disproved) && worth(entry) < worth(*cheapest))
-      cheapest = &entry;
+    if (!cheapest->empty() && worth(entry) < worth(*cheapest)) cheapest = &entry;
   }
+  const bool empty = cheapest->empty();
   *cheapest = MateEntry{key, 0, 0, 0};
-  return *cheapest;
+  return {cheapest, empty};
 }
 
 void MateTable::store_proved(std::uint64_t key, int moves, Move move) {
-  MateEntry& entry = slot_for(key);
-  if (!entry.proved || moves < entry.proved) {
-    entry.proved = as_byte(moves);
-    entry.move = move.bits();
+  const auto [entry, filled] = slot_for(key);
+  if (!entry->proved || moves < entry->proved) {
+    entry->proved = as_byte(moves);
+    entry->move = move.bits();
   }
+  if (filled) buckets_.filled_one();
 }
 
 void MateTable::store_disproved(std::uint64_t key, int moves) {
-  MateEntry& entry = slot_for(key);
-  entry.disproved = std::max(entry.disproved, as_byte(moves));
+  const auto [entry, filled] = slot_for(key);
+  entry->disproved = std::max(entry->disproved, as_byte(moves));
+  if (filled) buckets_.filled_one();
 }
 
-void MateTable::clear() {
-  pages_.clear();
-}
-
-// The df-pn table is as large as the mate table asked for (64 MB beside a
-// shared one): calloc'd, it costs only the entries a search touches.
+// The df-pn table may grow as large as the mate table asked for (64 MB
+// beside a shared one): it starts small and grows with what is stored.
 MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop,
                        std::size_t table_megabytes, Method method)
     : position_(root),

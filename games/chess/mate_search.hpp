@@ -31,11 +31,12 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/growing_buckets.hpp"
 #include "games/chess/proof_number_table.hpp"
-#include "games/chess/zeroed_pages.hpp"
 
 namespace brudno::games::chess {
 
@@ -47,29 +48,28 @@ struct MateEntry {
   std::uint16_t move = 0;      // a first move of the proved mate
   std::uint8_t proved = 0;     // a mate within this many moves is proved (0: none)
   std::uint8_t disproved = 0;  // no mate within this many moves (0: nothing known)
+
+  [[nodiscard]] bool empty() const { return proved == 0 && disproved == 0; }
 };
 
 class MateTable {
  public:
-  explicit MateTable(std::size_t megabytes);
+  // At most `megabytes`, grown to it as entries are stored (growing_buckets.hpp).
+  explicit MateTable(std::size_t megabytes) : buckets_(megabytes) {}
   [[nodiscard]] const MateEntry* probe(std::uint64_t key) const;
   // Starts loading the bucket of `key`, to be probed after other work.
-  void prefetch(std::uint64_t key) const {
-    __builtin_prefetch(&entries_[(key & bucket_mask_) * kWays]);
-  }
+  void prefetch(std::uint64_t key) const { buckets_.prefetch(key); }
   void store_proved(std::uint64_t key, int moves, Move move);
   void store_disproved(std::uint64_t key, int moves);
   // Forgets everything (a new game): what it holds stays true, but takes memory.
-  void clear();
+  void clear() { buckets_.clear(); }
 
  private:
   static constexpr std::size_t kWays = 4;
-  MateEntry& slot_for(std::uint64_t key);
-  static std::size_t entries_for(std::size_t megabytes);
-  std::size_t size_ = 0;
-  ZeroedPages pages_;
-  MateEntry* entries_ = nullptr;
-  std::size_t bucket_mask_ = 0;
+  // The entry of `key`, else an empty one, else the cheapest to lose; and
+  // whether it was empty.
+  std::pair<MateEntry*, bool> slot_for(std::uint64_t key);
+  GrowingBuckets<MateEntry, kWays> buckets_;
 };
 
 class MateSearch {

@@ -13,25 +13,12 @@ ProofNumbers ProofNumberEntry::numbers() const {
   return ProofNumbers{proof, disproof_or_length, 0};
 }
 
-std::size_t ProofNumberTable::buckets_for(std::size_t megabytes) {
-  std::size_t buckets = 1;
-  const std::size_t wanted =
-      std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / (sizeof(ProofNumberEntry) * kWays);
-  while (buckets * 2 <= wanted) buckets *= 2;
-  return buckets;
-}
-
-ProofNumberTable::ProofNumberTable(std::size_t megabytes)
-    : bucket_mask_(buckets_for(megabytes) - 1),
-      pages_((bucket_mask_ + 1) * kWays * sizeof(ProofNumberEntry)),
-      entries_(static_cast<ProofNumberEntry*>(pages_.data())) {}
-
 // A zero key marks an empty slot: a node whose key is 0 is never found, which
 // costs a re-search at worst.
 const ProofNumberEntry* ProofNumberTable::probe(std::uint64_t key) const {
-  const std::size_t first = (key & bucket_mask_) * kWays;
-  for (std::size_t i = first; i < first + kWays; ++i) {
-    if (entries_[i].key == key && key != 0) return &entries_[i];
+  const ProofNumberEntry* bucket = buckets_.bucket(key);
+  for (std::size_t i = 0; i < kWays; ++i) {
+    if (bucket[i].key == key && key != 0) return &bucket[i];
   }
   return nullptr;
 }
@@ -43,19 +30,21 @@ void ProofNumberTable::store(std::uint64_t key, const ProofNumbers& numbers) {
     if (entry.proof == 0 || entry.disproof_or_length == 0) return UINT64_MAX;
     return std::uint64_t{entry.proof} + entry.disproof_or_length;
   };
-  const std::size_t first = (key & bucket_mask_) * kWays;
-  ProofNumberEntry* slot = &entries_[first];
-  for (std::size_t i = first; i < first + kWays; ++i) {
-    ProofNumberEntry& entry = entries_[i];
+  ProofNumberEntry* bucket = buckets_.bucket(key);
+  ProofNumberEntry* slot = &bucket[0];
+  for (std::size_t i = 0; i < kWays; ++i) {
+    ProofNumberEntry& entry = bucket[i];
     if (entry.key == key) {
       slot = &entry;
       break;
     }
     if (worth(entry) < worth(*slot)) slot = &entry;
   }
+  const bool filled = slot->empty();
   slot->key = key;
   slot->proof = numbers.proof;
   slot->disproof_or_length = numbers.proved() ? numbers.length : numbers.disproof;
+  if (filled) buckets_.filled_one();
 }
 
 }  // namespace brudno::games::chess

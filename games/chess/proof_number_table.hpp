@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "games/chess/zeroed_pages.hpp"
+#include "games/chess/growing_buckets.hpp"
 
 namespace brudno::games::chess {
 
@@ -34,26 +34,23 @@ struct ProofNumberEntry {
   std::uint32_t disproof_or_length = 0;
 
   [[nodiscard]] ProofNumbers numbers() const;
+  [[nodiscard]] bool empty() const { return key == 0; }
 };
 
 class ProofNumberTable {
  public:
-  explicit ProofNumberTable(std::size_t megabytes);
+  // At most `megabytes`, grown to it as entries are stored (growing_buckets.hpp).
+  explicit ProofNumberTable(std::size_t megabytes) : buckets_(megabytes) {}
   [[nodiscard]] const ProofNumberEntry* probe(std::uint64_t key) const;
   // Starts loading the bucket of `key`, to be probed after other work.
-  void prefetch(std::uint64_t key) const {
-    __builtin_prefetch(&entries_[(key & bucket_mask_) * kWays]);
-  }
+  void prefetch(std::uint64_t key) const { buckets_.prefetch(key); }
   // Kept on a collision: the solved entries, then the larger numbers (the
   // more searched below).
   void store(std::uint64_t key, const ProofNumbers& numbers);
 
  private:
   static constexpr std::size_t kWays = 4;
-  static std::size_t buckets_for(std::size_t megabytes);
-  std::size_t bucket_mask_ = 0;
-  ZeroedPages pages_;
-  ProofNumberEntry* entries_ = nullptr;
+  GrowingBuckets<ProofNumberEntry, kWays> buckets_;
 };
 
 }  // namespace brudno::games::chess

@@ -1,9 +1,10 @@
 #pragma once
 // Zeroed memory for the mate search's tables, from the system page by page
-// as first touched (a table made for one position costs only what it uses),
-// aligned so that a bucket of 64 bytes lies in one cache line, and asked to
-// be backed by huge pages where the system allows: a probe lands anywhere
-// in tens of megabytes, and with small pages each one misses the TLB too.
+// as first touched (the system zeroes each then: growing_buckets.hpp keeps
+// that to what a search needs), aligned so that a bucket of 64 bytes lies
+// in one cache line, and asked to be backed by huge pages where the system
+// allows: a probe lands anywhere in tens of megabytes, and with small pages
+// each one misses the TLB too.
 
 #include <cstddef>
 

@@ -404,10 +404,10 @@ TEST(ChessHooks, CheckingMovesAreTheChecksOfTheLegalMoves) {
   chess_test::for_each_playout_position(7, 6, 80, visit);
   // Discovered checks by a knight, a pawn (pushed and taking), the king and
   // castling; a promotion and an en-passant capture that check.
-  for (const char* fen : {"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "4k3/8/3n4/4P3/8/8/8/4R1K1 w - - 0 1",
-                          "7k/8/8/8/8/8/1K6/B7 w - - 0 1", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
-                          "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
-                          "8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 2"}) {
+  for (const char* fen :
+       {"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "4k3/8/3n4/4P3/8/8/8/4R1K1 w - - 0 1",
+        "7k/8/8/8/8/8/1K6/B7 w - - 0 1", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 2"}) {
     auto game = chess_test::position(fen);
     visit(game);
   }
