@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -58,14 +59,38 @@ std::function<std::string()> make_mate_job(const Chess& root, int moves, int lin
                                            std::function<std::string()> normal_search) {
   return [root, moves, lines, &table, &stop, &out, normal = std::move(normal_search)] {
     const auto start = std::chrono::steady_clock::now();
+    const auto elapsed_ms = [&start] {
+      return std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now() - start)
+          .count();
+    };
     MateSearch search(root, stop, table);
     std::vector<MateSearch::Key> keys;
+    // With one line: a mate within `moves` is proved first and said at once,
+    // its first move and the length of the mate proved (an upper bound);
+    // then the search shows that none is shorter, which can take far
+    // longer. Stopped in between, the mate proved is the answer.
+    std::optional<MateSearch::Key> proved;
     if (lines > 1) {
       keys = search.all_keys(moves);
       if (keys.size() > static_cast<std::size_t>(lines))
         keys.resize(static_cast<std::size_t>(lines));
-    } else if (const auto key = search.first_key(moves)) {
-      keys.push_back(*key);
+    } else if (const auto within = search.mate_within(moves)) {
+      if (const auto move = search.mating_move(*within)) {
+        proved = MateSearch::Key{*move, *within};
+        out.write_line("info depth " + std::to_string(2 * *within - 1) + " score mate " +
+                       std::to_string(*within) + " nodes " + std::to_string(search.nodes()) +
+                       " time " + std::to_string(elapsed_ms()) + " pv " + root.write_move(*move));
+        out.write_line("info string mate within " + std::to_string(*within) +
+                       " proved; proving that none is shorter");
+        if (const auto key = search.first_key(*within)) keys.push_back(*key);
+      }
+    }
+    if (!search.stopped() && keys.empty() && proved) keys.push_back(*proved);
+    if (search.stopped() && proved) {
+      out.write_line("info string stopped before a shorter mate than " +
+                     std::to_string(proved->moves) + " was ruled out");
+      return "bestmove " + root.write_move(proved->move);
     }
     if (search.stopped()) {
       out.write_line("info string mate search stopped before it was done");
@@ -78,9 +103,7 @@ std::function<std::string()> make_mate_job(const Chess& root, int moves, int lin
     std::vector<Move> best_line;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const auto line = mate_line(search, keys[i]);
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
+      const auto ms = elapsed_ms();
       std::string text = "info depth " + std::to_string(2 * keys[i].moves - 1) + " seldepth " +
                          std::to_string(2 * keys[i].moves - 1) + " multipv " +
                          std::to_string(i + 1) + " score mate " + std::to_string(keys[i].moves) +

@@ -102,5 +102,30 @@ TEST(ChessMateSession, StopEndsTheMateSearchWithOneBestmove) {
   EXPECT_EQ(out.count_prefix("bestmove (none)"), 0u);
 }
 
+// A mate in 8 (mates.epd) that df-pn proves in a fraction of a second,
+// while showing that none is shorter takes it many seconds: stopped in
+// between, the answer is the mate proved.
+TEST(ChessMateSession, StoppedWhileRulingOutAShorterMateAnswersTheMateProved) {
+  CaptureSink out;
+  {
+    UciSession session(out);
+    session.handle_line("position fen r3k2r/1pqb1ppp/p7/3Bp3/8/4b1PP/PPP4K/3R3R b kq - 1 21");
+    session.handle_line("go mate 8");
+    ASSERT_TRUE(out.wait_for("info string mate within 8 proved", 1, std::chrono::seconds(120)));
+    session.handle_line("stop");
+    EXPECT_TRUE(out.wait_for("bestmove", 1, std::chrono::seconds(20)));
+    session.end_of_input();
+  }
+  EXPECT_EQ(out.count_prefix("info depth 15 score mate 8 "), 1u);
+  EXPECT_EQ(out.count_prefix("info string stopped before a shorter mate than 8"), 1u);
+  std::string first_move;
+  for (const auto& line : out.lines()) {
+    if (line.starts_with("info depth 15 score mate 8 "))
+      first_move = line.substr(line.rfind(' ') + 1);
+  }
+  ASSERT_EQ(out.count_prefix("bestmove "), 1u);
+  EXPECT_EQ(out.count_prefix("bestmove " + first_move), 1u) << first_move;
+}
+
 }  // namespace
 }  // namespace brudno::protocol
