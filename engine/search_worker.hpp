@@ -389,9 +389,11 @@ class SearchWorker {
   // thread is inside it and it may wait.
   enum class Step { kNext, kDone, kPutOff };
 
+  // Inlined into negamax, as the loop was before it had a name: called
+  // apart, Connect Four's solver ran 5-7% slower at the same node counts.
   template <NodeType kNode>
-  Loop search_moves(const SearchNode<kNode>& node, MoveList<Move>& moves,
-                    std::optional<std::uint16_t> table_move, bool share);
+  [[gnu::always_inline]] Loop search_moves(const SearchNode<kNode>& node, MoveList<Move>& moves,
+                                           std::optional<std::uint16_t> table_move, bool share);
   template <NodeType kNode>
   Step search_child(const SearchNode<kNode>& node, Move move, bool may_put_off, Loop& loop);
   template <NodeType kNode>

@@ -41,7 +41,7 @@ constexpr bool has_four(Bitboard stones) {
 }
 
 // The empty cells (playable now or later) that would complete a four of `stones`.
-constexpr Bitboard winning_cells(Bitboard stones, Bitboard occupied) {
+[[gnu::always_inline]] constexpr Bitboard winning_cells(Bitboard stones, Bitboard occupied) {
   // Vertical: three stones below the cell.
   Bitboard cells = (stones << 1) & (stones << 2) & (stones << 3);
   for (const int step : {kHeight, kHeight + 1, kHeight + 2}) {  // the three other directions

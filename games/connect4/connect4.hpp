@@ -108,8 +108,9 @@ class ConnectFour {
     return {3, holds ? 4 : 2, holds ? 0 : -2};
   }
 
-  // Threats the move creates, then the centre.
-  [[nodiscard]] int move_hint(Move column) const {
+  // Threats the move creates, then the centre. Inlined into the move
+  // ordering, which asks it of every move at every node.
+  [[nodiscard, gnu::always_inline]] int move_hint(Move column) const {
     const connect4::Bitboard stone =
         (mask_ + connect4::bottom_cell(column)) & connect4::column_cells(column);
     const int threats = std::popcount(connect4::winning_cells(current_ | stone, mask_ | stone));
