@@ -210,18 +210,12 @@ ProofNumbers MateSearch::attacker_depth_first(std::uint64_t key, int moves) {
 // The reply that leaves the attacker fewest moves first (a check, say):
 // the attacker's mate after it is the quickest to refute.
 void MateSearch::order_by_attacker_moves(MoveList& list) {
-  // By insertion, fewest first and generation order among equals.
-  std::array<std::pair<std::size_t, Move>, engine::kMaxMoves> by_mobility;
-  const std::size_t count = list.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    position_.play(list[i]);
-    const std::pair<std::size_t, Move> item{position_.count_legal_moves(), list[i]};
-    position_.undo(list[i]);
-    std::size_t j = i;
-    for (; j > 0 && by_mobility[j - 1].first > item.first; --j) by_mobility[j] = by_mobility[j - 1];
-    by_mobility[j] = item;
-  }
-  for (std::size_t i = 0; i < count; ++i) list[i] = by_mobility[i].second;
+  sort_moves(list, [&](Move move) {
+    position_.play(move);
+    const auto attacker_moves = static_cast<int>(position_.count_legal_moves());
+    position_.undo(move);
+    return -attacker_moves;
+  });
 }
 
 // Each reply in turn against the attacker's depth-first mate, until one escapes.

@@ -23,22 +23,6 @@ constexpr std::uint8_t as_byte(int moves) {
   return static_cast<std::uint8_t>(std::clamp(moves, 0, 255));
 }
 
-// Sorts `moves` by `score`, highest first, keeping generation order among
-// equals. By insertion: the lists are short, and it is called at most
-// nodes, where std::stable_sort's buffer was a heap allocation each time.
-template <class Score>
-void sort_moves(MoveList& moves, Score score) {
-  std::array<std::pair<int, Move>, engine::kMaxMoves> scored;
-  const std::size_t count = moves.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::pair<int, Move> item{score(moves[i]), moves[i]};
-    std::size_t j = i;
-    for (; j > 0 && scored[j - 1].first < item.first; --j) scored[j] = scored[j - 1];
-    scored[j] = item;
-  }
-  for (std::size_t i = 0; i < count; ++i) moves[i] = scored[i].second;
-}
-
 }  // namespace
 
 const MateEntry* MateTable::probe(std::uint64_t key) const {

@@ -25,6 +25,7 @@
 // along its lines), so repetitions never change the answer. The fifty-move
 // rule is, and where the root's clock is near it the clock is in the table key.
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -133,6 +134,21 @@ class MateSearch {
   bool poll_stop();
   // Orders the attacker's moves: the table's move, checks, captures, then by history.
   void order_attacks(MoveList& moves, std::uint16_t table_move) const;
+  // Sorts `moves` by `score(move)`, highest first, keeping generation order
+  // among equals. By insertion: the lists are short, and std::stable_sort
+  // took a heap buffer at every node.
+  template <class Score>
+  static void sort_moves(MoveList& moves, Score score) {
+    std::array<std::pair<int, Move>, engine::kMaxMoves> scored;
+    const std::size_t count = moves.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::pair<int, Move> item{score(moves[i]), moves[i]};
+      std::size_t j = i;
+      for (; j > 0 && scored[j - 1].first < item.first; --j) scored[j] = scored[j - 1];
+      scored[j] = item;
+    }
+    for (std::size_t i = 0; i < count; ++i) moves[i] = scored[i].second;
+  }
   void order_defences(MoveList& moves, int ply) const;
 
   // --- df-pn (mate_proof_numbers.cpp) ----------------------------------------

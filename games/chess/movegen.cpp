@@ -32,22 +32,18 @@ Bitboard attacked_squares(const Chess& position, Color them, Bitboard occupied) 
 
 constexpr PieceType kPromotions[] = {kQueen, kRook, kBishop, kKnight};
 
-// Where the generator puts moves: in a list, or (perft's last ply) only into
-// their number, a popcount per piece instead of a write per move.
-class ListSink {
+// Where the generator puts moves one at a time: the pawns' target sets and
+// the promotions broken into moves for the sink's add().
+template <class Sink>
+class MoveBySink {
  public:
   static constexpr bool kStopsEarly = false;
-  explicit ListSink(Chess::MoveList& moves) : moves_(moves) {}
-  void add(Move move) { moves_.push_back(move); }
-  void add_from(Square from, Bitboard targets) {
-    while (targets) moves_.push_back(Move(from, pop_lsb(targets)));
-  }
   // Pawn moves: each target square came from `kDelta` squares back.
   template <int kDelta>
   void add_shifted(Bitboard targets) {
     while (targets) {
       const Square to = pop_lsb(targets);
-      moves_.push_back(Move(to - kDelta, to));
+      self().add(Move(to - kDelta, to));
     }
   }
   template <int kDelta>
@@ -58,8 +54,21 @@ class ListSink {
     }
   }
   void add_promotions(Square from, Square to) {
-    for (const PieceType piece : kPromotions)
-      moves_.push_back(Move(from, to, Move::kPromotion, piece));
+    for (const PieceType piece : kPromotions) self().add(Move(from, to, Move::kPromotion, piece));
+  }
+
+ private:
+  Sink& self() { return static_cast<Sink&>(*this); }
+};
+
+// In a list, or (perft's last ply, below) only into their number, a
+// popcount per piece instead of a write per move.
+class ListSink : public MoveBySink<ListSink> {
+ public:
+  explicit ListSink(Chess::MoveList& moves) : moves_(moves) {}
+  void add(Move move) { moves_.push_back(move); }
+  void add_from(Square from, Bitboard targets) {
+    while (targets) moves_.push_back(Move(from, pop_lsb(targets)));
   }
 
  private:
@@ -69,9 +78,8 @@ class ListSink {
 // Keeps the moves that give check, a piece's whole set of targets at once:
 // those where it would attack the king, all of them for a piece whose
 // leaving uncovers a check, except along the line it leaves.
-class CheckSink {
+class CheckSink : public MoveBySink<CheckSink> {
  public:
-  static constexpr bool kStopsEarly = false;
   CheckSink(const Chess& position, Chess::MoveList& moves)
       : position_(position), info_(position.check_info()), moves_(moves) {}
   void add(Move move) {
@@ -81,23 +89,6 @@ class CheckSink {
     Bitboard checking = targets & info_.squares[type_of(position_.piece_on(from))];
     if (info_.discoverers & square_bb(from)) checking |= targets & ~line(from, info_.king);
     while (checking) moves_.push_back(Move(from, pop_lsb(checking)));
-  }
-  template <int kDelta>
-  void add_shifted(Bitboard targets) {
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      add(Move(to - kDelta, to));
-    }
-  }
-  template <int kDelta>
-  void add_promotions_shifted(Bitboard targets) {
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      add_promotions(to - kDelta, to);
-    }
-  }
-  void add_promotions(Square from, Square to) {
-    for (const PieceType piece : kPromotions) add(Move(from, to, Move::kPromotion, piece));
   }
 
  private:
