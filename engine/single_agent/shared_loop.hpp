@@ -24,10 +24,17 @@ void shared_loop(int threads, std::uint64_t count, std::uint64_t chunk, const Bo
     for (std::uint64_t begin; (begin = next.fetch_add(chunk)) < count;)
       body(begin, std::min(count, begin + chunk));
   };
-  tbb::task_arena arena(std::max(1, threads));
+  // One thread runs the loop itself: an arena and a team would only cost
+  // (and ThreadSanitizer, which cannot see inside TBB, reads the memory TBB
+  // zeroes for each new arena, reused across threads, as a race).
+  if (threads <= 1) {
+    work(0);
+    return;
+  }
+  tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::task_group group;
-    run_as_team(group, static_cast<std::size_t>(std::max(1, threads)), work);
+    run_as_team(group, static_cast<std::size_t>(threads), work);
   });
 }
 
