@@ -1,7 +1,8 @@
 #pragma once
 // The dense layers after the transformer, written once over a path's
 // kernels (K::clamp: lanes to [0, A]; K::dot: int16 dot product wrapping in
-// int32; K::first_layer: the first layer's l1_padded sums before the bias). Each path's file
+// int32; K::first_layer and K::second_layer: a layer's sums before the bias;
+// K::activate: bias, shift and clamp, as activate_plain below). Each path's file
 // instantiates it with a kernel type of its own (in an anonymous namespace), compiled for its
 // instruction set. Everything here is static: a copy compiled with -mavx2 must stay in its own
 // file.
@@ -30,6 +31,14 @@ static inline std::int16_t clamp_activation(std::int32_t sum, int shift, int qua
   return static_cast<std::int16_t>(shifted < 0 ? 0 : (shifted > quant ? quant : shifted));
 }
 
+// out[o] = clamp((sums[o] + bias[o]) >> shift, 0, quant): the reference the
+// SIMD paths' activate reproduces lane by lane.
+static inline void activate_plain(std::int16_t* out, const std::int32_t* sums,
+                                  const std::int32_t* bias, int width, int shift, int quant) {
+  for (int o = 0; o < width; ++o)
+    out[o] = clamp_activation(wrapping_add(sums[o], bias[o]), shift, quant);
+}
+
 template <class K>
 static std::int32_t propagate_dense(const DenseLayers& d, const std::int16_t* own,
                                     const std::int16_t* other) {
@@ -41,13 +50,9 @@ static std::int32_t propagate_dense(const DenseLayers& d, const std::int16_t* ow
   K::clamp(x + hp, other, hp, d.quant);
   alignas(64) std::int32_t sums[kMaxNeurons];
   K::first_layer(d, x, sums);
-  for (int o = 0; o < d.l1_padded; ++o)
-    a1[o] = clamp_activation(wrapping_add(sums[o], d.l1_bias[o]), d.shift, d.quant);
-  for (int o = 0; o < d.l2_padded; ++o) {
-    const std::int32_t sum =
-        wrapping_add(K::dot(a1, d.l2_weight + o * d.l1_padded, d.l1_padded), d.l2_bias[o]);
-    a2[o] = clamp_activation(sum, d.shift, d.quant);
-  }
+  K::activate(a1, sums, d.l1_bias, d.l1_padded, d.shift, d.quant);
+  K::second_layer(d, a1, sums);
+  K::activate(a2, sums, d.l2_bias, d.l2_padded, d.shift, d.quant);
   return wrapping_add(K::dot(a2, d.out_weight, d.l2_padded), d.out_bias);
 }
 

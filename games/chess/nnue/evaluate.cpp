@@ -16,12 +16,19 @@ namespace {
 constexpr std::size_t kMaxWalkBack = 8;
 
 DenseLayers dense_layers(const Network& net) {
-  return DenseLayers{net.l1_weight.data(), net.l1_weight_by_pair.data(),
-                     net.l1_bias.data(),   net.l2_weight.data(),
-                     net.l2_bias.data(),   net.out_weight.data(),
-                     net.out_bias,         net.hidden_padded,
-                     net.l1_padded,        net.l2_padded,
-                     net.activation_quant, net.dense_shift};
+  return DenseLayers{net.l1_weight.data(),
+                     net.l1_weight_by_pair.data(),
+                     net.l1_bias.data(),
+                     net.l2_weight.data(),
+                     net.l2_weight_by_pair.data(),
+                     net.l2_bias.data(),
+                     net.out_weight.data(),
+                     net.out_bias,
+                     net.hidden_padded,
+                     net.l1_padded,
+                     net.l2_padded,
+                     net.activation_quant,
+                     net.dense_shift};
 }
 
 // The rows a move adds and removes, from one perspective.

@@ -137,6 +137,11 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
         net.l1_weight_by_pair[(pair * l1p + o) * 2 + j] = net.l1_weight[o * 2 * hp + 2 * pair + j];
   for (std::size_t o = 0; o < l2; ++o)
     for (std::size_t i = 0; i < l1; ++i) net.l2_weight[o * l1p + i] = body.i16();
+  net.l2_weight_by_pair.assign(l1p * l2p, 0);
+  for (std::size_t pair = 0; pair < l1p / 2; ++pair)
+    for (std::size_t o = 0; o < l2p; ++o)
+      for (std::size_t j = 0; j < 2; ++j)
+        net.l2_weight_by_pair[(pair * l2p + o) * 2 + j] = net.l2_weight[o * l1p + 2 * pair + j];
   for (std::size_t o = 0; o < l2; ++o) net.l2_bias[o] = body.i32();
   for (std::size_t i = 0; i < l2; ++i) net.out_weight[i] = body.i16();
   net.out_bias = body.i32();

@@ -51,8 +51,12 @@ struct Network {
   // the SIMD paths add the column of each pair of inputs that is not zero
   // (most of the clipped accumulator is), two inputs to a 32-bit lane.
   std::vector<std::int16_t> l1_weight_by_pair;
-  std::vector<std::int32_t> l1_bias;     // [l1_padded]
-  std::vector<std::int16_t> l2_weight;   // [l2_padded][l1_padded]
+  std::vector<std::int32_t> l1_bias;    // [l1_padded]
+  std::vector<std::int16_t> l2_weight;  // [l2_padded][l1_padded]
+  // The same input-pair-major, [l1_padded / 2 pairs][l2_padded][2]: the SIMD
+  // paths broadcast each pair of the first layer's outputs over a register of
+  // outputs instead of summing a register across per output.
+  std::vector<std::int16_t> l2_weight_by_pair;
   std::vector<std::int32_t> l2_bias;     // [l2_padded]
   std::vector<std::int16_t> out_weight;  // [l2_padded]
   std::int32_t out_bias = 0;

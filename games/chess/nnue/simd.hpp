@@ -36,7 +36,8 @@ struct DenseLayers {
   const std::int16_t* l1_weight;          // [l1_padded][2 * hidden_padded]
   const std::int16_t* l1_weight_by_pair;  // [hidden_padded][l1_padded][2] (network.hpp)
   const std::int32_t* l1_bias;
-  const std::int16_t* l2_weight;  // [l2_padded][l1_padded]
+  const std::int16_t* l2_weight;          // [l2_padded][l1_padded]
+  const std::int16_t* l2_weight_by_pair;  // [l1_padded / 2 pairs][l2_padded][2] (network.hpp)
   const std::int32_t* l2_bias;
   const std::int16_t* out_weight;  // [l2_padded]
   std::int32_t out_bias;

@@ -96,6 +96,46 @@ struct Kernel {
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk + 8), high);
     }
   }
+  // Dense, pair by pair of the first layer's outputs, 16 outputs a pass:
+  // no sum across a register per output.
+  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
+    for (int chunk = 0; chunk < d.l2_padded; chunk += 16) {
+      __m256i low = _mm256_setzero_si256();
+      __m256i high = _mm256_setzero_si256();
+      for (int pair = 0; pair < d.l1_padded / 2; ++pair) {
+        int both = 0;
+        __builtin_memcpy(&both, a1 + 2 * pair, sizeof both);
+        const __m256i inputs = _mm256_set1_epi32(both);
+        const auto* column = reinterpret_cast<const __m256i*>(
+            d.l2_weight_by_pair + (static_cast<long>(pair) * d.l2_padded + chunk) * 2);
+        low = _mm256_add_epi32(low, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column)));
+        high = _mm256_add_epi32(high, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column + 1)));
+      }
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk), low);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk + 8), high);
+    }
+  }
+  // activate_plain, 16 lanes a pass: the sums are clamped to [0, A] before
+  // the pack, so its saturation never acts.
+  static void activate(std::int16_t* out, const std::int32_t* sums, const std::int32_t* bias,
+                       int width, int shift, int quant) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(quant);
+    const __m128i count = _mm_cvtsi32_si128(shift);
+    const auto lanes = [&](int i) {
+      const __m256i sum =
+          _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums + i)),
+                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + i)));
+      return _mm256_min_epi32(_mm256_max_epi32(_mm256_sra_epi32(sum, count), zero), top);
+    };
+    for (int i = 0; i < width; i += kStep) {
+      // packs works within each 128-bit half: [0-3, 8-11 | 4-7, 12-15]; the permute restores the
+      // order.
+      const __m256i packed = _mm256_packs_epi32(lanes(i), lanes(i + 8));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i),
+                          _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0)));
+    }
+  }
 };
 
 }  // namespace

@@ -22,6 +22,14 @@ struct Kernel {
     const int inputs = 2 * d.hidden_padded;
     for (int o = 0; o < d.l1_padded; ++o) sums[o] = dot(x, d.l1_weight + o * inputs, inputs);
   }
+  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
+    for (int o = 0; o < d.l2_padded; ++o)
+      sums[o] = dot(a1, d.l2_weight + o * d.l1_padded, d.l1_padded);
+  }
+  static void activate(std::int16_t* out, const std::int32_t* sums, const std::int32_t* bias,
+                       int width, int shift, int quant) {
+    activate_plain(out, sums, bias, width, shift, quant);
+  }
 };
 
 }  // namespace

@@ -71,6 +71,46 @@ struct Kernel {
       _mm_storeu_si128(out + 3, s3);
     }
   }
+  // Dense, pair by pair of the first layer's outputs, 16 outputs a pass, as the AVX2 path.
+  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
+    const __m128i zero = _mm_setzero_si128();
+    for (int chunk = 0; chunk < d.l2_padded; chunk += 16) {
+      __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
+      for (int pair = 0; pair < d.l1_padded / 2; ++pair) {
+        int both = 0;
+        __builtin_memcpy(&both, a1 + 2 * pair, sizeof both);
+        const __m128i inputs = _mm_set1_epi32(both);
+        const auto* column = reinterpret_cast<const __m128i*>(
+            d.l2_weight_by_pair + (static_cast<long>(pair) * d.l2_padded + chunk) * 2);
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(inputs, _mm_loadu_si128(column)));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 1)));
+        s2 = _mm_add_epi32(s2, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 2)));
+        s3 = _mm_add_epi32(s3, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 3)));
+      }
+      auto* out = reinterpret_cast<__m128i*>(sums + chunk);
+      _mm_storeu_si128(out, s0);
+      _mm_storeu_si128(out + 1, s1);
+      _mm_storeu_si128(out + 2, s2);
+      _mm_storeu_si128(out + 3, s3);
+    }
+  }
+  // activate_plain, 8 lanes a pass: the sums are clamped to [0, A] before
+  // the pack, so its saturation never acts.
+  static void activate(std::int16_t* out, const std::int32_t* sums, const std::int32_t* bias,
+                       int width, int shift, int quant) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i top = _mm_set1_epi32(quant);
+    const __m128i count = _mm_cvtsi32_si128(shift);
+    const auto lanes = [&](int i) {
+      const __m128i sum =
+          _mm_add_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(sums + i)),
+                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(bias + i)));
+      return _mm_min_epi32(_mm_max_epi32(_mm_sra_epi32(sum, count), zero), top);
+    };
+    for (int i = 0; i < width; i += kStep)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                       _mm_packs_epi32(lanes(i), lanes(i + 4)));
+  }
 };
 
 }  // namespace
