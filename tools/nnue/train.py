@@ -47,7 +47,10 @@ def parse_args(argv):
     parser.add_argument('--l1', type=int, default=32, help='width of the first dense layer')
     parser.add_argument('--l2', type=int, default=32, help='width of the second dense layer')
     parser.add_argument('--epochs', type=int, default=10)
-    parser.add_argument('--lambda', dest='lam', type=float, default=0.75,
+    # 1.0, the search's score alone: on brudno's self-play data a blend with
+    # the game's result (0.75) fitted the results better but played 180 Elo
+    # worse at equal nodes (docs/nnue.md, "Training", the choice of lambda).
+    parser.add_argument('--lambda', dest='lam', type=float, default=1.0,
                         help='weight of the score in the target (1 - it: the game result)')
     parser.add_argument('--batch', type=int, default=4096)
     parser.add_argument('--lr', type=float, default=1e-3, help="Adam's learning rate")
