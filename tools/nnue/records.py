@@ -103,6 +103,17 @@ def features(records):
     return view(stm), view(1 - stm)
 
 
+def mirror_files(features_array, rows):
+    """The features of `rows` for the board mirrored left to right (a1 <->
+    h1): each square's file reversed, square ^ 7, which commutes with the
+    vertical mirror of black's view. Without castling rights the mirrored
+    position is the same game, so its score and result hold for it too."""
+    out = features_array.copy()
+    part = out[rows]
+    out[rows] = np.where(part != PAD, part ^ 7, PAD)
+    return out
+
+
 def targets(records, score_scale, lam):
     """The training target per record: lam * sigmoid(score / score_scale) +
     (1 - lam) * (result + 1) / 2, a win probability for the side to move."""

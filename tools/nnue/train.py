@@ -4,7 +4,7 @@ the engine's integer format, in one command:
 
     tools/nnue/train.py --data A.bin [B.bin ...] --out net.nnue [--hidden 256]
         [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
-        [--threads T] [--resume]
+        [--mirror] [--threads T] [--resume]
 
 Beside --out it writes NET.ckpt (a checkpoint after every epoch, which
 --resume continues from), NET.losses.csv and NET.losses.png (the training and
@@ -59,6 +59,9 @@ def parse_args(argv):
     parser.add_argument('--held-out', type=float, default=0.05,
                         help='fraction of the records, the last ones, kept out of training')
     parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--mirror', action='store_true',
+                        help='train on half of the positions without castling rights mirrored '
+                             'left to right (a fresh half each epoch)')
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--resume', action='store_true',
                         help='continue from OUT.ckpt (its widths and options win)')
@@ -82,8 +85,14 @@ def split(data, fraction):
     return data[:-held], data[-held:]
 
 
-def batch_tensors(records, lam):
+def batch_tensors(records, lam, mirror_rng=None):
     stm, nstm = rec.features(records)
+    if mirror_rng is not None:
+        # Half of the positions a mirror is exact for: no castling right, whose
+        # rooks would not mirror onto castling rooks.
+        rows = np.flatnonzero((np.asarray(records['castling']) == 0) &
+                              (mirror_rng.random(len(records)) < 0.5))
+        stm, nstm = rec.mirror_files(stm, rows), rec.mirror_files(nstm, rows)
     target = rec.targets(records, SCORE_SCALE, lam)
     return torch.from_numpy(stm), torch.from_numpy(nstm), torch.from_numpy(target)
 
@@ -105,10 +114,13 @@ def held_out_loss(model, held, lam, batch=16384):
 def train_epoch(model, optimiser, train, args, epoch):
     model.train()
     order = np.random.default_rng([args.seed, epoch]).permutation(len(train))
+    # Its own generator: which positions are mirrored depends only on the seed
+    # and the epoch, so a resumed run still repeats an uninterrupted one.
+    mirror_rng = np.random.default_rng([args.seed, epoch, 1]) if args.mirror else None
     total = 0.0
     for start in range(0, len(order), args.batch):
         index = np.sort(order[start:start + args.batch])  # sorted: sequential reads of the map
-        stm, nstm, target = batch_tensors(train[index], args.lam)
+        stm, nstm, target = batch_tensors(train[index], args.lam, mirror_rng)
         optimiser.zero_grad()
         loss = loss_of(model, stm, nstm, target)
         loss.backward()
@@ -123,7 +135,8 @@ def save_checkpoint(path, model, optimiser, epoch, history, args):
     torch.save({'model': model.state_dict(), 'widths': model.widths(),
                 'optimiser': optimiser.state_dict(), 'epoch': epoch, 'history': history,
                 'options': {'lam': args.lam, 'lr': args.lr, 'lr_decay': args.lr_decay,
-                            'batch': args.batch, 'seed': args.seed, 'held_out': args.held_out}},
+                            'batch': args.batch, 'seed': args.seed, 'held_out': args.held_out,
+                            'mirror': args.mirror}},
                temporary)
     os.replace(temporary, path)  # a run cut off mid-write keeps the previous checkpoint
 
@@ -195,7 +208,7 @@ def main(argv=None):
 
     print(f'{len(train)} training and {len(held)} held-out records; network 768 -> '
           f'2x{args.hidden} -> {args.l1} -> {args.l2} -> 1; lambda {args.lam}, batch {args.batch},'
-          f' {args.threads} threads', flush=True)
+          f' {args.threads} threads{", mirrored halves" if args.mirror else ""}', flush=True)
     if not history:
         history.append({'epoch': 0, 'train': None, 'held_out': held_out_loss(model, held, args.lam),
                         'seconds': 0.0})
