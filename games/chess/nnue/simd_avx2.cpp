@@ -4,6 +4,7 @@
 // compiles to nothing.
 
 #include "games/chess/nnue/dense_stack.hpp"
+#include "games/chess/nnue/nonzero_lookup.hpp"
 #include "games/chess/nnue/simd.hpp"
 
 #if defined(BRUDNO_NNUE_AVX2)
@@ -40,18 +41,22 @@ struct Kernel {
   // the sum of their columns, each pair broadcast to every 32-bit lane and
   // multiplied by the interleaved weights of 8 outputs a register.
   static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
-    std::uint16_t nonzero[kMaxInputs / 2];
+    // 8 entries of room past the last pair: each step stores 8 (nonzero_lookup.hpp).
+    alignas(16) std::uint16_t nonzero[kMaxInputs / 2 + 8];
     int count = 0;
     const __m256i zero = _mm256_setzero_si256();
+    __m128i base = _mm_setzero_si128();
+    const __m128i eight = _mm_set1_epi16(8);
     for (int pair = 0; pair < d.hidden_padded; pair += 8) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 2 * pair));
-      unsigned mask = ~static_cast<unsigned>(
-                          _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)))) &
-                      0xFFu;
-      while (mask) {
-        nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
-        mask &= mask - 1;
-      }
+      const unsigned mask = ~static_cast<unsigned>(_mm256_movemask_ps(
+                                _mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)))) &
+                            0xFFu;
+      const __m128i positions =
+          _mm_load_si128(reinterpret_cast<const __m128i*>(kNonzeroLookup.positions[mask]));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(nonzero + count), _mm_add_epi16(base, positions));
+      count += __builtin_popcount(mask);
+      base = _mm_add_epi16(base, eight);
     }
     int chunk = 0;
     // 32 outputs a pass where there are (four registers), then 16.

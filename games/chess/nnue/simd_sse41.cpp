@@ -3,6 +3,7 @@
 // compiles to nothing and simd_path_available() says so.
 
 #include "games/chess/nnue/dense_stack.hpp"
+#include "games/chess/nnue/nonzero_lookup.hpp"
 #include "games/chess/nnue/simd.hpp"
 
 #if defined(BRUDNO_NNUE_SSE41)
@@ -37,18 +38,24 @@ struct Kernel {
   // Sparse, as the AVX2 path: the pairs of inputs not both zero, then per 16
   // outputs the sum of their columns, 4 outputs a register.
   static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
-    std::uint16_t nonzero[kMaxInputs / 2];
+    // 8 entries of room past the last pair: each step stores 8 (nonzero_lookup.hpp).
+    alignas(16) std::uint16_t nonzero[kMaxInputs / 2 + 8];
     int count = 0;
     const __m128i zero = _mm_setzero_si128();
-    for (int pair = 0; pair < d.hidden_padded; pair += 4) {
+    __m128i base = _mm_setzero_si128();
+    const __m128i eight = _mm_set1_epi16(8);
+    const auto zero_pairs = [&](int pair) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2 * pair));
-      unsigned mask =
-          ~static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero)))) &
-          0xFu;
-      while (mask) {
-        nonzero[count++] = static_cast<std::uint16_t>(pair + __builtin_ctz(mask));
-        mask &= mask - 1;
-      }
+      return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, zero))));
+    };
+    // 8 pairs a step (hidden_padded is a multiple of 16): two registers of 4.
+    for (int pair = 0; pair < d.hidden_padded; pair += 8) {
+      const unsigned mask = ~(zero_pairs(pair) | zero_pairs(pair + 4) << 4) & 0xFFu;
+      const __m128i positions =
+          _mm_load_si128(reinterpret_cast<const __m128i*>(kNonzeroLookup.positions[mask]));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(nonzero + count), _mm_add_epi16(base, positions));
+      count += __builtin_popcount(mask);
+      base = _mm_add_epi16(base, eight);
     }
     for (int chunk = 0; chunk < d.l1_padded; chunk += 16) {
       __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
