@@ -266,10 +266,13 @@ int scaled_for_material(const Chess& position, int white_value) {
 // few thousand centipawns: far inside +-engine::kMaxHeuristic.
 engine::Score Chess::evaluate() const {
   if (const chess::nnue::Network* network = chess::nnue::network_in_use()) {
-    // The network's scale is centipawns too, unbounded in principle.
+    // The network's scale is centipawns too, unbounded in principle. Material
+    // that cannot win is scaled toward 0 as the hand-written value is: the
+    // network learns it only roughly, from the scores of searches that had it.
     constexpr int kBound = engine::kMaxHeuristic - 1;
-    return std::clamp(chess::nnue::evaluate(*this, *network, chess::nnue::engine_simd_path()),
-                      -kBound, kBound);
+    const int own = chess::nnue::evaluate(*this, *network, chess::nnue::engine_simd_path());
+    const int white_value = scaled_for_material(*this, side_ == kWhite ? own : -own);
+    return std::clamp(side_ == kWhite ? white_value : -white_value, -kBound, kBound);
   }
   return hand_written_evaluate();
 }

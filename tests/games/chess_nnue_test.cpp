@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
+#include "games/chess/endgame_scale.hpp"
 #include "games/chess/nnue/active_network.hpp"
 #include "games/chess/nnue/embedded_network.hpp"
 #include "games/chess/nnue/evaluate.hpp"
@@ -169,6 +170,13 @@ TEST(NnueNetwork, RefusedLoadKeepsTheCurrentNetwork) {
   const Chess start = Chess::start_position();
   use_network(true);
   EXPECT_EQ(start.evaluate(), evaluate_from_scratch(start, embedded_network(), SimdPath::kPlain));
+  // Material that cannot win is scaled toward 0 as the hand-written value is
+  // (a knight alone: a dead draw, whatever the network says).
+  const std::optional<Chess> knight = Chess::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1");
+  ASSERT_TRUE(knight.has_value());
+  ASSERT_EQ(endgame_scale(*knight, kWhite), 0);
+  ASSERT_NE(evaluate_from_scratch(*knight, embedded_network(), SimdPath::kPlain), 0);
+  EXPECT_EQ(knight->evaluate(), 0);
   use_network(false);
   EXPECT_EQ(network_in_use(), nullptr);
   EXPECT_EQ(start.evaluate(), start.hand_written_evaluate());
