@@ -37,9 +37,8 @@ struct Kernel {
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
     return _mm_cvtsi128_si32(half);
   }
-  // Sparse: the pairs of inputs that are not both zero, then per 16 outputs
-  // the sum of their columns, each pair broadcast to every 32-bit lane and
-  // multiplied by the interleaved weights of 8 outputs a register.
+  // Sparse: the pairs of inputs that are not both zero, then the sum of
+  // their columns (sum_pair_columns).
   static void first_layer(const DenseLayers& d, const std::int16_t* x, std::int32_t* sums) {
     // 8 entries of room past the last pair: each step stores 8 (nonzero_lookup.hpp).
     alignas(16) std::uint16_t nonzero[kMaxInputs / 2 + 8];
@@ -58,17 +57,39 @@ struct Kernel {
       count += __builtin_popcount(mask);
       base = _mm_add_epi16(base, eight);
     }
+    sum_pair_columns(
+        x, count, [&](int k) { return int{nonzero[k]}; }, d.l1_weight_by_pair, d.l1_padded, sums);
+  }
+  // Dense, pair by pair of the first layer's outputs: no sum across a
+  // register per output.
+  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
+    sum_pair_columns(
+        a1, d.l1_padded / 2, [](int k) { return k; }, d.l2_weight_by_pair, d.l2_padded, sums);
+  }
+  // sums[o] = the sum over k < count of the pair of inputs pair_at(k) times
+  // its two weights for output o (by_pair: [pair][outputs][2]): each pair
+  // broadcast to every 32-bit lane and multiplied by the interleaved weights
+  // of 8 outputs a register, 32 outputs a pass where there are, then 16.
+  template <class PairAt>
+  static void sum_pair_columns(const std::int16_t* x, int count, PairAt pair_at,
+                               const std::int16_t* by_pair, int outputs, std::int32_t* sums) {
+    const __m256i zero = _mm256_setzero_si256();
+    const auto column_of = [&](int pair, int chunk) {
+      return reinterpret_cast<const __m256i*>(by_pair +
+                                              (static_cast<long>(pair) * outputs + chunk) * 2);
+    };
+    const auto inputs_of = [&](int pair) {
+      int both = 0;
+      __builtin_memcpy(&both, x + 2 * pair, sizeof both);
+      return _mm256_set1_epi32(both);
+    };
     int chunk = 0;
-    // 32 outputs a pass where there are (four registers), then 16.
-    for (; chunk + 32 <= d.l1_padded; chunk += 32) {
+    for (; chunk + 32 <= outputs; chunk += 32) {
       __m256i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
       for (int k = 0; k < count; ++k) {
-        const int pair = nonzero[k];
-        int both = 0;
-        __builtin_memcpy(&both, x + 2 * pair, sizeof both);
-        const __m256i inputs = _mm256_set1_epi32(both);
-        const auto* column = reinterpret_cast<const __m256i*>(
-            d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2);
+        const int pair = pair_at(k);
+        const __m256i inputs = inputs_of(pair);
+        const __m256i* column = column_of(pair, chunk);
         s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column)));
         s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column + 1)));
         s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column + 2)));
@@ -80,39 +101,12 @@ struct Kernel {
       _mm256_storeu_si256(out + 2, s2);
       _mm256_storeu_si256(out + 3, s3);
     }
-    for (; chunk < d.l1_padded; chunk += 16) {
-      __m256i low = zero;
-      __m256i high = zero;
+    for (; chunk < outputs; chunk += 16) {
+      __m256i low = zero, high = zero;
       for (int k = 0; k < count; ++k) {
-        const int pair = nonzero[k];
-        int both = 0;
-        __builtin_memcpy(&both, x + 2 * pair, sizeof both);
-        const __m256i inputs = _mm256_set1_epi32(both);
-        const std::int16_t* column =
-            d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2;
-        low = _mm256_add_epi32(
-            low, _mm256_madd_epi16(inputs,
-                                   _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column))));
-        high = _mm256_add_epi32(
-            high, _mm256_madd_epi16(
-                      inputs, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + 16))));
-      }
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk), low);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk + 8), high);
-    }
-  }
-  // Dense, pair by pair of the first layer's outputs, 16 outputs a pass:
-  // no sum across a register per output.
-  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
-    for (int chunk = 0; chunk < d.l2_padded; chunk += 16) {
-      __m256i low = _mm256_setzero_si256();
-      __m256i high = _mm256_setzero_si256();
-      for (int pair = 0; pair < d.l1_padded / 2; ++pair) {
-        int both = 0;
-        __builtin_memcpy(&both, a1 + 2 * pair, sizeof both);
-        const __m256i inputs = _mm256_set1_epi32(both);
-        const auto* column = reinterpret_cast<const __m256i*>(
-            d.l2_weight_by_pair + (static_cast<long>(pair) * d.l2_padded + chunk) * 2);
+        const int pair = pair_at(k);
+        const __m256i inputs = inputs_of(pair);
+        const __m256i* column = column_of(pair, chunk);
         low = _mm256_add_epi32(low, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column)));
         high = _mm256_add_epi32(high, _mm256_madd_epi16(inputs, _mm256_loadu_si256(column + 1)));
       }

@@ -57,38 +57,30 @@ struct Kernel {
       count += __builtin_popcount(mask);
       base = _mm_add_epi16(base, eight);
     }
-    for (int chunk = 0; chunk < d.l1_padded; chunk += 16) {
+    sum_pair_columns(
+        x, count, [&](int k) { return int{nonzero[k]}; }, d.l1_weight_by_pair, d.l1_padded, sums);
+  }
+  // Dense, pair by pair of the first layer's outputs, as the AVX2 path.
+  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
+    sum_pair_columns(
+        a1, d.l1_padded / 2, [](int k) { return k; }, d.l2_weight_by_pair, d.l2_padded, sums);
+  }
+  // sums[o] = the sum over k < count of the pair of inputs pair_at(k) times
+  // its two weights for output o (by_pair: [pair][outputs][2]), 4 outputs a
+  // register, 16 a pass.
+  template <class PairAt>
+  static void sum_pair_columns(const std::int16_t* x, int count, PairAt pair_at,
+                               const std::int16_t* by_pair, int outputs, std::int32_t* sums) {
+    const __m128i zero = _mm_setzero_si128();
+    for (int chunk = 0; chunk < outputs; chunk += 16) {
       __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
       for (int k = 0; k < count; ++k) {
-        const int pair = nonzero[k];
+        const int pair = pair_at(k);
         int both = 0;
         __builtin_memcpy(&both, x + 2 * pair, sizeof both);
         const __m128i inputs = _mm_set1_epi32(both);
         const auto* column = reinterpret_cast<const __m128i*>(
-            d.l1_weight_by_pair + (static_cast<long>(pair) * d.l1_padded + chunk) * 2);
-        s0 = _mm_add_epi32(s0, _mm_madd_epi16(inputs, _mm_loadu_si128(column)));
-        s1 = _mm_add_epi32(s1, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 1)));
-        s2 = _mm_add_epi32(s2, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 2)));
-        s3 = _mm_add_epi32(s3, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 3)));
-      }
-      auto* out = reinterpret_cast<__m128i*>(sums + chunk);
-      _mm_storeu_si128(out, s0);
-      _mm_storeu_si128(out + 1, s1);
-      _mm_storeu_si128(out + 2, s2);
-      _mm_storeu_si128(out + 3, s3);
-    }
-  }
-  // Dense, pair by pair of the first layer's outputs, 16 outputs a pass, as the AVX2 path.
-  static void second_layer(const DenseLayers& d, const std::int16_t* a1, std::int32_t* sums) {
-    const __m128i zero = _mm_setzero_si128();
-    for (int chunk = 0; chunk < d.l2_padded; chunk += 16) {
-      __m128i s0 = zero, s1 = zero, s2 = zero, s3 = zero;
-      for (int pair = 0; pair < d.l1_padded / 2; ++pair) {
-        int both = 0;
-        __builtin_memcpy(&both, a1 + 2 * pair, sizeof both);
-        const __m128i inputs = _mm_set1_epi32(both);
-        const auto* column = reinterpret_cast<const __m128i*>(
-            d.l2_weight_by_pair + (static_cast<long>(pair) * d.l2_padded + chunk) * 2);
+            by_pair + (static_cast<long>(pair) * outputs + chunk) * 2);
         s0 = _mm_add_epi32(s0, _mm_madd_epi16(inputs, _mm_loadu_si128(column)));
         s1 = _mm_add_epi32(s1, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 1)));
         s2 = _mm_add_epi32(s2, _mm_madd_epi16(inputs, _mm_loadu_si128(column + 2)));
