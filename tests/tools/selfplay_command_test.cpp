@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "games/chess/nnue/active_network.hpp"
 #include "games/chess/training_record.hpp"
 #include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
@@ -186,6 +187,37 @@ TEST(SelfplayAdjudication, NeedsAgreementForPliesInARow) {
   for (int ply = 0; ply < 20; ++ply) EXPECT_EQ(draw.add(5, 30), Verdict::kNone);  // too early
   for (int ply = 0; ply < 7; ++ply) EXPECT_EQ(draw.add(-9, 40), Verdict::kNone);
   EXPECT_EQ(draw.add(9, 41), Verdict::kDraw);
+}
+
+// --nnue plays and scores with the network: other bytes than the
+// hand-written evaluation's, the same on any number of threads, and a
+// checkpoint that names it (a run without it does not resume there).
+TEST_F(SelfplayCommand, NetworkPlaysAndScoresWithNnue) {
+  selfplay(path("hand.bin"), {"--games", "2"});
+  selfplay(path("net.bin"), {"--games", "2", "--nnue"});
+  const bool left_on = games::chess::nnue::network_enabled();
+  selfplay(path("net2.bin"), {"--games", "2", "--nnue", "--threads", "2"});
+  games::chess::nnue::use_network(false);  // the process's evaluation, for the tests after
+  EXPECT_TRUE(left_on);
+  const std::string net = bytes(path("net.bin"));
+  ASSERT_FALSE(net.empty());
+  EXPECT_NE(net, bytes(path("hand.bin")));
+  EXPECT_EQ(bytes(path("net2.bin")), net);
+
+  const std::string checkpoint = path("net.checkpoint");
+  selfplay(path("resumed.bin"), {"--games", "1", "--nnue", "--checkpoint", checkpoint});
+  games::chess::nnue::use_network(false);
+  const auto refused = run_command(
+      run_selfplay, {"--out", path("resumed.bin"), "--games", "2", "--checkpoint", checkpoint,
+                     "--nodes", "400", "--max-plies", "120", "--hash", "1", "--seed", "5"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("other arguments"), std::string::npos) << refused.err;
+
+  const auto missing = run_command(
+      run_selfplay, {"--out", path("x.bin"), "--games", "1", "--nnue", "/nonexistent.nnue"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("/nonexistent.nnue"), std::string::npos) << missing.err;
+  EXPECT_FALSE(games::chess::nnue::network_enabled());
 }
 
 TEST(SelfplayOptions, BadOptionsExitTwo) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "games/chess/nnue/active_network.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 #include "tools/epd_suite.hpp"
@@ -32,12 +33,16 @@ and drawn at --max-plies. Games are written in order: with --nodes, a run
 writes the same bytes on any number of threads, and the runs from
 --first-game 0 --games N and --first-game N concatenate to the run from 0.
 With --checkpoint, a rerun with the same arguments (--games, --positions and
---threads may change) resumes after the last finished game.
+--threads may change) resumes after the last finished game. With --nnue,
+the moves are searched and the positions scored with the network (the one
+built in, or FILE): the loop in which each net's data comes from the one
+before it.
 
 Options)";
 
 // The arguments that decide what a run writes, as its checkpoint keeps them.
-std::string output_arguments(const RunSettings& run, const std::string& openings) {
+std::string output_arguments(const RunSettings& run, const std::string& openings,
+                             const std::optional<std::string>& network) {
   const auto& game = run.game;
   std::ostringstream text;
   text << "out=" << std::quoted(run.out) << " first-game=" << run.first_game
@@ -53,6 +58,9 @@ std::string output_arguments(const RunSettings& run, const std::string& openings
        << " resign-plies=" << game.resign_plies << " draw-move=" << game.draw_move
        << " draw-score=" << game.draw_score << " draw-plies=" << game.draw_plies
        << " max-plies=" << game.max_plies;
+  // Named only when given, so the checkpoints of runs by the hand-written
+  // evaluation, made before --nnue existed, still resume.
+  if (network) text << " nnue=" << std::quoted(*network);
   return text.str();
 }
 
@@ -103,6 +111,7 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
   Count first_game;
   Count hash{game.hash_megabytes};
   std::string openings;
+  std::string network;
   po::options_description description(kSelfplayUsage);
   description.add_options()("help,h", "show this help")(
       "out", po::value(&run.out), "the file the records are appended to (required)")(
@@ -138,6 +147,8 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
                                       "... this many plies in a row")(
       "max-plies", po::value(&game.max_plies)->default_value(game.max_plies),
       "a game not over after this many plies is drawn")(
+      "nnue", po::value(&network)->implicit_value(games::chess::nnue::kEmbeddedNetworkName),
+      "search and score with the network: the one built in, or the network file given")(
       "checkpoint", po::value(&run.checkpoint),
       "record the progress here after each game; a rerun with the same arguments resumes");
   po::variables_map vm;
@@ -191,7 +202,18 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
   game.hash_megabytes = hash.value;
   run.first_game = first_game.value;
   if (!openings.empty() && !read_openings(openings, game.openings, err)) return 2;
-  run.arguments = output_arguments(run, openings);
+  std::optional<std::string> chosen_network;
+  if (vm.count("nnue")) {
+    // The evaluation is the process's (active_network.hpp): every game of
+    // the run, on every thread, plays with it.
+    if (const auto fault = games::chess::nnue::load_network(network)) {
+      err << "brudno selfplay: --nnue: " << *fault << '\n';
+      return 2;
+    }
+    games::chess::nnue::use_network(true);
+    chosen_network = network;
+  }
+  run.arguments = output_arguments(run, openings, chosen_network);
 
   return std::nullopt;
 }
