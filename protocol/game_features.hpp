@@ -7,9 +7,11 @@
 // file that makes the sessions (game_registry.cpp) includes the
 // specializations, so that the generic session never names a game.
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/score.hpp"
@@ -36,15 +38,36 @@ concept HasStrengthLimit = requires(int elo) {
 };
 
 // Options of the game's own beyond the generic ones (chess: EvalFile, Use
-// NNUE): their `option name ...` lines, and set_option, which answers
-// nothing for a name not its own, an empty text when set, else the fault.
-// is_process_option says which of them set the whole process's state rather
-// than the session's (chess's network), which a server's clients may not set.
+// NNUE), kept per session in GameFeatures<G>::Options: their `option name
+// ...` lines; set_option, which answers nothing for a name not its own, an
+// empty text when set, else the fault; configure, which makes a position of
+// the session's search as the options say (chess: the network it evaluates
+// with; a strength-limited session plays by the evaluation its Elo scale was
+// calibrated with). is_host_option says which of them reach beyond the
+// session onto the machine (chess's EvalFile reads a file there), which a
+// server's clients may not set.
 template <class G>
-concept HasGameOptions = requires(std::string_view name, std::string_view value) {
+concept HasGameOptions = requires(typename GameFeatures<G>::Options& options, G& position,
+                                  std::string_view name, std::string_view value,
+                                  bool strength_limited) {
   { GameFeatures<G>::option_lines() } -> std::same_as<std::vector<std::string>>;
-  { GameFeatures<G>::set_option(name, value) } -> std::same_as<std::optional<std::string>>;
-  { GameFeatures<G>::is_process_option(name) } -> std::same_as<bool>;
+  { GameFeatures<G>::set_option(options, name, value) } -> std::same_as<std::optional<std::string>>;
+  { GameFeatures<G>::is_host_option(name) } -> std::same_as<bool>;
+  {
+    GameFeatures<G>::configure(position, std::as_const(options), strength_limited)
+    } -> std::same_as<void>;
+};
+
+// The session's state for those options: GameFeatures<G>::Options, or
+// nothing for a game without.
+template <class G>
+struct GameOptionsOf {
+  struct type {};
+};
+template <class G>
+requires HasGameOptions<G>
+struct GameOptionsOf<G> {
+  using type = typename GameFeatures<G>::Options;
 };
 
 // The evaluation's terms as a table, for `eval`.

@@ -72,9 +72,9 @@ class GameSession {
                                                      std::string_view /*value*/) {
     return std::nullopt;
   }
-  // Whether that option sets the whole process's state, not only this
-  // session's (chess's network): a server does not take it from a client.
-  [[nodiscard]] virtual bool is_process_option(std::string_view /*name*/) const { return false; }
+  // Whether that option reaches beyond the session onto the machine (chess's
+  // EvalFile reads a file there): a server does not take it from a client.
+  [[nodiscard]] virtual bool is_host_option(std::string_view /*name*/) const { return false; }
 };
 
 // The games a session can play, in the order `uci` lists them.

@@ -114,7 +114,7 @@ class GameSessionFor final : public GameSession {
         limits_used.depth = std::min(limits.depth.value_or(weaker->depth), weaker->depth);
       }
     }
-    auto search_job = [root = position_, limits = limits_used, settings = settings_used,
+    auto search_job = [root = configured(position_), limits = limits_used, settings = settings_used,
                        shown_lines = settings.multipv, weaker, seed = random_(),
                        only = read_search_moves(search_moves, out),
                        fallback = bestmove_without_search(), show_wdl = show_wdl_, &stop, &clock,
@@ -161,8 +161,8 @@ class GameSessionFor final : public GameSession {
           mate_table_ = std::make_unique<games::chess::MateTable>(kMateTableMegabytes);
         const int moves = *limits.mate;
         last_mate_ = LastMate{position_, moves, settings.multipv > 1};
-        return make_mate_job(position_, moves, settings.multipv, *mate_table_, stop, out,
-                             std::move(search_job));
+        return make_mate_job(configured(position_), moves, settings.multipv, *mate_table_, stop,
+                             out, std::move(search_job));
       }
     }
     return search_job;
@@ -190,8 +190,8 @@ class GameSessionFor final : public GameSession {
     return lines;
   }
 
-  [[nodiscard]] bool is_process_option(std::string_view name) const override {
-    if constexpr (HasGameOptions<G>) return GameFeatures<G>::is_process_option(name);
+  [[nodiscard]] bool is_host_option(std::string_view name) const override {
+    if constexpr (HasGameOptions<G>) return GameFeatures<G>::is_host_option(name);
     return false;
   }
 
@@ -226,7 +226,7 @@ class GameSessionFor final : public GameSession {
         return std::string{};
       }
     }
-    if constexpr (HasGameOptions<G>) return GameFeatures<G>::set_option(name, value);
+    if constexpr (HasGameOptions<G>) return GameFeatures<G>::set_option(game_options_, name, value);
     return std::nullopt;
   }
 
@@ -247,12 +247,12 @@ class GameSessionFor final : public GameSession {
 
   [[nodiscard]] std::string evaluation() const override {
     if constexpr (HasEvaluationBreakdown<G>) {
-      std::string text = GameFeatures<G>::evaluation_breakdown(position_);
+      std::string text = GameFeatures<G>::evaluation_breakdown(configured(position_));
       while (!text.empty() && text.back() == '\n') text.pop_back();
       return text;
     } else {
-      return "Static value: " + std::to_string(position_.evaluate()) + " (for the side to move, " +
-             std::string(G::kName) + " units)";
+      return "Static value: " + std::to_string(configured(position_).evaluate()) +
+             " (for the side to move, " + std::string(G::kName) + " units)";
     }
   }
 
@@ -394,6 +394,14 @@ class GameSessionFor final : public GameSession {
     return moves;
   }
 
+  // The position as this session's searches and `eval` see it: with the
+  // game's own options applied (chess: the network it evaluates with).
+  [[nodiscard]] G configured(G position) const {
+    if constexpr (HasGameOptions<G>)
+      GameFeatures<G>::configure(position, game_options_, limit_strength_);
+    return position;
+  }
+
   engine::TranspositionTable& table_;
   engine::SearchMemory& memory_;  // kept from one search to the next
   G position_ = G::start_position();
@@ -412,6 +420,8 @@ class GameSessionFor final : public GameSession {
   std::optional<LastMate> last_mate_;
   bool show_wdl_ = false;
   bool limit_strength_ = false;
+  // The game's own options (chess: the network it evaluates with).
+  [[no_unique_address]] typename GameOptionsOf<G>::type game_options_{};
   int elo_ = lowest_limited_elo();
   // Seeds each weaker player's pick; from the system's entropy, so that two
   // games from one position differ.

@@ -84,7 +84,7 @@ void TcpConnection::open_session() {
     return budget.change(from, to);
   };
   limits.thread_budget = &server_.threads;
-  limits.sets_process_options = false;
+  limits.sets_host_options = false;
   try {
     session_ = std::make_unique<UciSession>(sink_, std::move(limits));
     // Called on the session's worker thread: only a post, never the socket.

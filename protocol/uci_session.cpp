@@ -235,10 +235,10 @@ void UciSession::on_setoption(const Words& words) {
     // The GUI says whether it will ask for pondering; the search is the same either way.
     if (!read_check_value(value))
       return error("Ponder must be true or false, got " + quoted_excerpt(value));
-  } else if (!limits_.sets_process_options && game_->is_process_option(name)) {
+  } else if (!limits_.sets_host_options && game_->is_host_option(name)) {
     error(std::string(name) +
-          " is the whole process's setting, shared by every client of this server: a client "
-          "cannot change it");
+          " reaches beyond the session onto the server's machine (it reads a file there): a "
+          "client of the server cannot set it");
   } else if (auto reply = game_->set_game_option(name, value)) {
     // A running search keeps the options it started with.
     if (!reply->empty()) error(*reply);
@@ -417,13 +417,15 @@ void UciSession::on_proof() {
   if (searching() && !stop_.load() && !search_is_infinite_) {
     // Straight after `go solve`: the proof is of the position being solved,
     // and starts once the search is done.
-    if (!job) return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
+    if (!job)
+      return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
     const std::lock_guard lock(chained_mutex_);
     chained_proof_ = std::move(job);
     return;
   }
   if (search_in_the_way()) return error("a search is running; send stop first");
-  if (!job) return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
+  if (!job)
+    return error("no solved position to prove; send 'go solve' (in chess 'go mate N') first");
   search_is_infinite_ = false;
   start_job(std::move(job), {});
 }

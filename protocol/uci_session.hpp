@@ -42,11 +42,10 @@ struct SessionLimits {
   // And which rank it is: the ranks beyond 0 search as helpers
   // (SearchSettings::helper).
   int cluster_rank = 0;
-  // Whether the client may set options that change the whole process, not
-  // its session alone (chess's EvalFile and Use NNUE): false under brudno
-  // serve, where one client's choice would change every other client's
-  // evaluation.
-  bool sets_process_options = true;
+  // Whether the client may set options that reach beyond its session onto
+  // the machine (chess's EvalFile reads a file there): false under brudno
+  // serve, whose clients must not probe or load the server's files.
+  bool sets_host_options = true;
 };
 
 class UciSession {

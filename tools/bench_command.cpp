@@ -59,9 +59,11 @@ constexpr BenchPosition kSynthetic[] = {
     {"8 9 2 random", 9},   {"12 8 4 random", 8},
 };
 
-template <engine::Game G, std::size_t N>
-void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& out,
-                BenchTotals& totals) {
+// `prepare` makes each parsed position ready (chess: its network).
+template <engine::Game G, std::size_t N, class Prepare = void (*)(G&)>
+void bench_game(
+    const BenchPosition (&positions)[N], int threads, std::ostream& out, BenchTotals& totals,
+    Prepare prepare = [](G&) {}) {
   engine::TranspositionTable table(16);
   // Each position starts as a new game does (ucinewgame): the table and the
   // search's memory cleared, not made anew, as a session keeps both.
@@ -70,7 +72,8 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
   for (const auto& [text, depth] : positions) {
     table.clear(threads);
     memory.clear();
-    const auto position = G::parse(text);
+    auto position = G::parse(text);
+    prepare(*position);
     engine::SearchLimits limits;
     limits.depth = depth;
     engine::SearchSettings settings;
@@ -88,11 +91,13 @@ void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& 
   }
 }
 
-constexpr const char* kBenchHelp = R"(Usage: brudno bench [N] [--nnue [FILE]]
+constexpr const char* kBenchHelp = R"(Usage: brudno bench [N] [--nnue FILE | --hce]
 Searches a fixed set of positions at N threads (1 to the hardware threads,
 default 1). The last two lines are the total nodes (at one thread: the bench
-signature) and the nodes per second. With --nnue, chess is evaluated by the
-network (Use NNUE): the one built in, or the network file FILE (EvalFile).
+signature) and the nodes per second. Chess is evaluated as the engine
+evaluates it by default, by the network built in; --nnue FILE evaluates it
+by the network file FILE (EvalFile), --hce by the hand-written evaluation
+(Use NNUE false).
 )";
 
 }  // namespace
@@ -104,42 +109,58 @@ int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& er
   }
   int threads = 1;
   Arguments rest = args;
-  // --nnue [FILE]: the network evaluates chess.
+  // Chess is evaluated as the engine evaluates it by default, by the
+  // built-in network; --nnue FILE by another, --hce by hand.
+  const games::chess::nnue::Network* network = &games::chess::nnue::embedded_network();
+  if (const auto hce = std::find(rest.begin(), rest.end(), "--hce"); hce != rest.end()) {
+    network = nullptr;
+    rest.erase(hce);
+  }
   const auto nnue = std::find(rest.begin(), rest.end(), "--nnue");
   if (nnue != rest.end()) {
     const auto file = nnue + 1;
     const bool has_file = file != rest.end() && !protocol::parse_integer<int>(*file);
+    if (!network) {
+      err << "brudno: bench: give --nnue or --hce, not both\n";
+      return 2;
+    }
     if (has_file) {
-      if (const auto fault = games::chess::nnue::load_network(std::string(*file))) {
-        err << "brudno: bench: " << *fault << '\n';
+      const auto loaded = games::chess::nnue::load_network(std::string(*file));
+      if (!loaded.network) {
+        err << "brudno: bench: " << loaded.fault << '\n';
         return 2;
       }
+      network = loaded.network;
     }
-    games::chess::nnue::use_network(true);
     rest.erase(nnue, has_file ? file + 1 : file);
   }
   if (!rest.empty()) {
     const auto parsed = protocol::parse_integer<int>(rest[0]);
     const int most = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (rest.size() > 1 || !parsed || *parsed < 1 || *parsed > most) {
-      err << "brudno: bench takes the threads from 1 to " << most << " and --nnue [FILE]\n";
+      err << "brudno: bench takes the threads from 1 to " << most
+          << ", and --nnue [FILE] or --hce\n";
       return 2;
     }
     threads = *parsed;
   }
-  if (games::chess::nnue::network_enabled()) {
-    const auto& network = games::chess::nnue::current_network();
-    out << "chess evaluated by network " << network.name << " (" << network.hidden << "x2-"
-        << network.l1 << "-" << network.l2 << "-1, "
+  if (network) {
+    out << "chess evaluated by network " << network->name << " (" << network->hidden << "x2-"
+        << network->l1 << "-" << network->l2 << "-1, "
         << games::chess::nnue::simd_path_name(games::chess::nnue::engine_simd_path()) << ")\n";
+  } else {
+    out << "chess evaluated by hand\n";
   }
-  run_bench(out, threads);
+  run_bench(out, threads, network);
   return 0;
 }
 
-BenchTotals run_bench(std::ostream& out, int threads) {
+BenchTotals run_bench(std::ostream& out, int threads,
+                      const games::chess::nnue::Network* chess_network) {
   BenchTotals totals;
-  bench_game<games::Chess>(kChess, threads, out, totals);
+  bench_game<games::Chess>(kChess, threads, out, totals, [chess_network](games::Chess& position) {
+    position.set_network(chess_network);
+  });
   bench_game<games::TicTacToe>(kTicTacToe, threads, out, totals);
   bench_game<games::ConnectFour>(kConnectFour, threads, out, totals);
   bench_game<games::SyntheticTree>(kSynthetic, threads, out, totals);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/search.hpp"
+#include "games/chess/nnue/active_network.hpp"
 #include "games/chess/san.hpp"
 #include "protocol/game_searches.hpp"
 #include "protocol/info_format.hpp"
@@ -52,7 +53,9 @@ std::string search_epd_position(const EpdPosition& entry, const EpdOptions& opti
   }
   table.clear(options.threads);
   engine::Search<Chess> search(table, settings);
-  const auto result = search.run(entry.position, limits, stop);
+  Chess root = entry.position;
+  root.set_network(options.hand_written ? nullptr : &games::chess::nnue::embedded_network());
+  const auto result = search.run(root, limits, stop);
   solved = result.best_move && solves(entry, *result.best_move);
   std::ostringstream line;
   line << (solved ? "solved " : "missed ") << entry.id << ": "
@@ -98,7 +101,9 @@ std::optional<int> read_epd_arguments(const Arguments& args, std::string_view co
                                                         "milliseconds per position (default 1000)")(
       "depth", po::value(&depth), "search each position to this depth instead of by time")(
       "threads", po::value(&options.threads)->default_value(1), "search threads")(
-      "hash", po::value(&hash), "transposition table size in MB (default 16)");
+      "hash", po::value(&hash), "transposition table size in MB (default 16)")(
+      "hce", po::bool_switch(&options.hand_written),
+      "evaluate by hand, not by the built-in network (Use NNUE false)");
   po::variables_map vm;
   if (const auto status = parse_command_line(args, "epd", description, vm, out, err,
                                              PositionalArgument{"file", &options.file})) {

@@ -36,6 +36,10 @@
 #include "games/chess/types.hpp"
 #include "games/chess/zobrist.hpp"
 
+namespace brudno::games::chess::nnue {
+struct Network;  // nnue/network.hpp
+}  // namespace brudno::games::chess::nnue
+
 namespace brudno::games {
 
 class Chess {
@@ -188,9 +192,14 @@ class Chess {
 
   // --- queries for the search -----------------------------------------------
   // Centipawns for the side to move, strictly inside +-engine::kMaxHeuristic:
-  // the network's (games/chess/nnue/) when `Use NNUE` is on
-  // (nnue/active_network.hpp), else hand_written_evaluate().
+  // the score of the network set on this position (games/chess/nnue/), else
+  // hand_written_evaluate().
   [[nodiscard]] engine::Score evaluate() const;
+  // The network evaluate() uses, null for the hand-written evaluation (a new
+  // position's). Carried by every copy, so a search's threads, which copy
+  // its root, evaluate alike, and two sessions of one process need not.
+  void set_network(const chess::nnue::Network* network) { network_ = network; }
+  [[nodiscard]] const chess::nnue::Network* network() const { return network_; }
   // The hand-written evaluation of games/chess/evaluation.hpp, tapered
   // between middlegame and endgame.
   [[nodiscard]] engine::Score hand_written_evaluate() const;
@@ -377,6 +386,7 @@ class Chess {
   chess::eval::Pair piece_square_;
   std::vector<Undo> history_;
   mutable chess::nnue::AccumulatorCache nnue_cache_;
+  const chess::nnue::Network* network_ = nullptr;
   // Castling, per right (by chess::castling_index): the rook's square, the
   // squares that must be empty (between king and rook and their targets,
   // themselves left out) and those the king passes that must not be

@@ -6,7 +6,6 @@
 
 #include "games/chess/chess.hpp"
 #include "games/chess/endgame_scale.hpp"
-#include "games/chess/nnue/active_network.hpp"
 #include "games/chess/nnue/evaluate.hpp"
 
 namespace brudno::games {
@@ -265,12 +264,12 @@ int scaled_for_material(const Chess& position, int white_value) {
 // Material, at most 16 pieces a side, and the other terms are bounded by a
 // few thousand centipawns: far inside +-engine::kMaxHeuristic.
 engine::Score Chess::evaluate() const {
-  if (const chess::nnue::Network* network = chess::nnue::network_in_use()) {
+  if (network_ != nullptr) {
     // The network's scale is centipawns too, unbounded in principle. Material
     // that cannot win is scaled toward 0 as the hand-written value is: the
     // network learns it only roughly, from the scores of searches that had it.
     constexpr int kBound = engine::kMaxHeuristic - 1;
-    const int own = chess::nnue::evaluate(*this, *network, chess::nnue::engine_simd_path());
+    const int own = chess::nnue::evaluate(*this, *network_, chess::nnue::engine_simd_path());
     const int white_value = scaled_for_material(*this, side_ == kWhite ? own : -own);
     return std::clamp(side_ == kWhite ? white_value : -white_value, -kBound, kBound);
   }

@@ -146,39 +146,44 @@ TEST(NnueNetwork, BadFilesAreRefusedNamingTheFault) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
-// A refused EvalFile leaves the current network; "<embedded>" returns to the built-in one.
-TEST(NnueNetwork, RefusedLoadKeepsTheCurrentNetwork) {
+// load_network: a file read and kept, a bad one refused with its fault,
+// "<embedded>" the built-in network.
+TEST(NnueNetwork, LoadReadsAGoodFileAndRefusesABadOne) {
   const std::string path = ::testing::TempDir() + "nnue_load_test.nnue";
   nnue_test::write_file(path, random_network_bytes({32, 16, 16}, 4));
-  ASSERT_FALSE(load_network(path).has_value());
-  EXPECT_EQ(current_network().name, path);
-  EXPECT_EQ(current_network().hidden, 32);
+  const auto loaded = load_network(path);
+  ASSERT_NE(loaded.network, nullptr) << loaded.fault;
+  EXPECT_EQ(loaded.network->name, path);
+  EXPECT_EQ(loaded.network->hidden, 32);
   const std::string truncated = path + ".cut";
   auto bytes = random_network_bytes({32, 16, 16}, 4);
   bytes.pop_back();
   nnue_test::write_file(truncated, bytes);
-  const auto fault = load_network(truncated);
-  ASSERT_TRUE(fault.has_value());
-  EXPECT_NE(fault->find("truncated"), std::string::npos) << *fault;
-  EXPECT_EQ(current_network().name, path);
-  EXPECT_TRUE(load_network("/nonexistent.nnue").has_value());
-  EXPECT_EQ(current_network().name, path);
-  ASSERT_FALSE(load_network(kEmbeddedNetworkName).has_value());
-  EXPECT_EQ(&current_network(), &embedded_network());
+  const auto refused = load_network(truncated);
+  EXPECT_EQ(refused.network, nullptr);
+  EXPECT_NE(refused.fault.find("truncated"), std::string::npos) << refused.fault;
+  EXPECT_EQ(load_network("/nonexistent.nnue").network, nullptr);
+  EXPECT_EQ(load_network(kEmbeddedNetworkName).network, &embedded_network());
+}
 
-  // Use NNUE: the search's evaluate() is the network's score, else the hand-written one.
-  const Chess start = Chess::start_position();
-  use_network(true);
-  EXPECT_EQ(start.evaluate(), evaluate_from_scratch(start, embedded_network(), SimdPath::kPlain));
+// A position evaluates with the network set on it, carried by its copies;
+// without one, by hand.
+TEST(NnueNetwork, APositionEvaluatesWithItsNetwork) {
+  Chess start = Chess::start_position();
+  EXPECT_EQ(start.network(), nullptr);
+  EXPECT_EQ(start.evaluate(), start.hand_written_evaluate());
+  start.set_network(&embedded_network());
+  const Chess copy = start;
+  EXPECT_EQ(copy.evaluate(), evaluate_from_scratch(start, embedded_network(), SimdPath::kPlain));
   // Material that cannot win is scaled toward 0 as the hand-written value is
   // (a knight alone: a dead draw, whatever the network says).
-  const std::optional<Chess> knight = Chess::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1");
+  std::optional<Chess> knight = Chess::parse("4k3/8/8/8/8/8/8/3NK3 w - - 0 1");
   ASSERT_TRUE(knight.has_value());
+  knight->set_network(&embedded_network());
   ASSERT_EQ(endgame_scale(*knight, kWhite), 0);
   ASSERT_NE(evaluate_from_scratch(*knight, embedded_network(), SimdPath::kPlain), 0);
   EXPECT_EQ(knight->evaluate(), 0);
-  use_network(false);
-  EXPECT_EQ(network_in_use(), nullptr);
+  start.set_network(nullptr);
   EXPECT_EQ(start.evaluate(), start.hand_written_evaluate());
 }
 

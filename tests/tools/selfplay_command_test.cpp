@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "games/chess/nnue/active_network.hpp"
 #include "games/chess/training_record.hpp"
 #include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
@@ -195,10 +194,7 @@ TEST(SelfplayAdjudication, NeedsAgreementForPliesInARow) {
 TEST_F(SelfplayCommand, NetworkPlaysAndScoresWithNnue) {
   selfplay(path("hand.bin"), {"--games", "2"});
   selfplay(path("net.bin"), {"--games", "2", "--nnue"});
-  const bool left_on = games::chess::nnue::network_enabled();
   selfplay(path("net2.bin"), {"--games", "2", "--nnue", "--threads", "2"});
-  games::chess::nnue::use_network(false);  // the process's evaluation, for the tests after
-  EXPECT_TRUE(left_on);
   const std::string net = bytes(path("net.bin"));
   ASSERT_FALSE(net.empty());
   EXPECT_NE(net, bytes(path("hand.bin")));
@@ -206,7 +202,6 @@ TEST_F(SelfplayCommand, NetworkPlaysAndScoresWithNnue) {
 
   const std::string checkpoint = path("net.checkpoint");
   selfplay(path("resumed.bin"), {"--games", "1", "--nnue", "--checkpoint", checkpoint});
-  games::chess::nnue::use_network(false);
   const auto refused = run_command(
       run_selfplay, {"--out", path("resumed.bin"), "--games", "2", "--checkpoint", checkpoint,
                      "--nodes", "400", "--max-plies", "120", "--hash", "1", "--seed", "5"});
@@ -217,7 +212,6 @@ TEST_F(SelfplayCommand, NetworkPlaysAndScoresWithNnue) {
       run_selfplay, {"--out", path("x.bin"), "--games", "1", "--nnue", "/nonexistent.nnue"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("/nonexistent.nnue"), std::string::npos) << missing.err;
-  EXPECT_FALSE(games::chess::nnue::network_enabled());
 }
 
 TEST(SelfplayOptions, BadOptionsExitTwo) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/search.hpp"
+#include "games/chess/nnue/active_network.hpp"
 #include "games/chess/san.hpp"
 #include "protocol/game_searches.hpp"
 #include "tools/command_line.hpp"
@@ -112,7 +113,9 @@ std::optional<int> read_analyse_arguments(const Arguments& args, std::string_vie
       "movetime", po::value(&movetime), "milliseconds per position instead (default 1000)")(
       "out", po::value(&options.out), "write the EPD here (default: standard output)")(
       "threads", po::value(&options.threads)->default_value(1), "search threads")(
-      "hash", po::value(&hash), "transposition table size in MB (default 16)");
+      "hash", po::value(&hash), "transposition table size in MB (default 16)")(
+      "hce", po::bool_switch(&options.hand_written),
+      "evaluate by hand, not by the built-in network (Use NNUE false)");
   po::variables_map vm;
   if (const auto status = parse_command_line(args, "analyse", description, vm, out, err,
                                              PositionalArgument{"file", &options.file})) {
@@ -166,10 +169,12 @@ std::string analyse_position(const AnalysisPosition& entry, const AnalyseOptions
   table.clear(options.threads);
   engine::Search<Chess> search(table, settings);
   std::vector<Chess::Move> line;
-  const auto result = search.run(entry.position, limits, stop,
-                                 [&](const engine::IterationReport<Chess::Move>& report) {
-                                   if (report.multipv == 1) line = report.pv;
-                                 });
+  Chess root = entry.position;
+  root.set_network(options.hand_written ? nullptr : &games::chess::nnue::embedded_network());
+  const auto result =
+      search.run(root, limits, stop, [&](const engine::IterationReport<Chess::Move>& report) {
+        if (report.multipv == 1) line = report.pv;
+      });
   // A search cut off by time may choose a move its last whole line did not.
   if (result.best_move && (line.empty() || line.front() != *result.best_move)) {
     line = {*result.best_move};

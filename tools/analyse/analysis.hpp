@@ -33,6 +33,8 @@ struct AnalyseOptions {
   std::size_t depth = 0;  // 0: by time
   int threads = 1;
   std::size_t hash = 16;
+  // --hce: the hand-written evaluation, not the built-in network (the engine's default).
+  bool hand_written = false;
 };
 
 // Reads and checks the options: an exit status when the command should end

@@ -61,6 +61,7 @@ std::optional<PlayedGame> play_game(const GameSettings& settings, std::uint64_t 
   SplitMix64 random(game_seed(settings.seed, game));
   Chess position = settings.openings.empty() ? Chess::start_position()
                                              : settings.openings[game % settings.openings.size()];
+  position.set_network(settings.network);
   PlayedGame played;
 
   for (int ply = 0; ply < settings.random_plies; ++ply) {

@@ -204,13 +204,12 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
   if (!openings.empty() && !read_openings(openings, game.openings, err)) return 2;
   std::optional<std::string> chosen_network;
   if (vm.count("nnue")) {
-    // The evaluation is the process's (active_network.hpp): every game of
-    // the run, on every thread, plays with it.
-    if (const auto fault = games::chess::nnue::load_network(network)) {
-      err << "brudno selfplay: --nnue: " << *fault << '\n';
+    const auto loaded = games::chess::nnue::load_network(network);
+    if (!loaded.network) {
+      err << "brudno selfplay: --nnue: " << loaded.fault << '\n';
       return 2;
     }
-    games::chess::nnue::use_network(true);
+    game.network = loaded.network;
     chosen_network = network;
   }
   run.arguments = output_arguments(run, openings, chosen_network);

@@ -12,8 +12,7 @@
 
 namespace brudno::tools::selfplay {
 
-// Reads `args` into `run`; with --nnue it also selects the network as the
-// process's evaluation (every rank of brudno-mpi reads its own). The exit status to end with at
+// Reads `args` into `run` (with --nnue, loading the network). The exit status to end with at
 // once (0 after the help, 2 after naming a bad option), or nothing to go on.
 std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run, std::ostream& out,
                                          std::ostream& err);

@@ -22,6 +22,8 @@ struct GameSettings {
   std::uint64_t seed = 1;
   // Game g starts from openings[g % size], or the start position when empty.
   std::vector<games::Chess> openings;
+  // The network that searches and scores (--nnue), null for the hand-written evaluation.
+  const games::chess::nnue::Network* network = nullptr;
   int random_plies = 8;  // uniformly random legal plies after the opening
   int skip_plies = 8;    // plies after the random ones that are never kept
 

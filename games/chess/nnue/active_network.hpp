@@ -1,39 +1,33 @@
 #pragma once
-// The network the engine evaluates with, one for the process: the network
-// built into the binary (default.nnue, embedded_network.hpp) until `EvalFile`
-// loads another, used when `Use NNUE` is on. Process-wide, as the search's
-// evaluate() takes no argument to carry it: in `brudno serve` every client
-// shares the choice (docs/nnue.md, "Inference").
+// The networks a process holds: the one built into the binary
+// (default.nnue, embedded_network.hpp) and every network file loaded since
+// (`EvalFile`, `--nnue FILE`). A position evaluates with the network set on
+// it (Chess::set_network); a session sets its own (`Use NNUE`, `EvalFile`),
+// so two clients of `brudno serve` need not share one (docs/nnue.md,
+// "Inference").
 //
 // A loaded network is kept until the process ends, so a search that still
-// reads the one before never sees it freed; each load costs the network's
-// size (half a megabyte at H = 256).
+// reads the one a session used before never sees it freed; each load costs
+// the network's size (half a megabyte at H = 256).
 
-#include <optional>
 #include <string>
 
 #include "games/chess/nnue/network.hpp"
 
 namespace brudno::games::chess::nnue {
 
-// The network evaluate() uses now: null when `Use NNUE` is off.
-const Network* network_in_use();
-
-// `Use NNUE`: the network (true) or the hand-written evaluation (false, the default).
-void use_network(bool on);
-bool network_enabled();
-
-// The network that `Use NNUE` selects (the embedded one until a load).
-const Network& current_network();
-
-// `EvalFile`: reads a network file and makes it the current network. On a
-// missing, unreadable or malformed file it returns the fault and the current
-// network stays. "<embedded>" selects the built-in network again.
-std::optional<std::string> load_network(const std::string& path);
-
 // The built-in network.
 const Network& embedded_network();
 
 inline constexpr const char* kEmbeddedNetworkName = "<embedded>";
+
+// A network read, or why not.
+struct LoadedNetwork {
+  const Network* network = nullptr;  // null on a fault
+  std::string fault;                 // a missing, unreadable or malformed file
+};
+
+// Reads a network file and keeps it; "<embedded>" names the built-in network.
+LoadedNetwork load_network(const std::string& path);
 
 }  // namespace brudno::games::chess::nnue
