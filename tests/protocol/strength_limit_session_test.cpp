@@ -94,13 +94,14 @@ TEST(StrengthLimitSession, TheWeakestSettingVariesItsMovesAndPlaysLegally) {
   }
   EXPECT_GT(moves.size(), 1u);
   // The weakest setting searches a few plies, whatever depth is asked; off,
-  // the depth asked is searched.
+  // the depth asked is searched. Each iteration's line is counted, not the
+  // `currmove` lines that a search past a second adds (the debug preset's).
   search_once(session, out, "position startpos", "go depth 9");
-  EXPECT_EQ(out.count_prefix("info depth 1 "), 1u);
+  EXPECT_EQ(out.count_prefix("info depth 1 seldepth "), 1u);
   EXPECT_EQ(out.count_prefix("info depth 9 "), 0u);
   session.handle_line("setoption name UCI_LimitStrength value false");
   search_once(session, out, "position startpos", "go depth 9");
-  EXPECT_EQ(out.count_prefix("info depth 9 "), 1u);
+  EXPECT_EQ(out.count_prefix("info depth 9 seldepth "), 1u);
 }
 
 }  // namespace
