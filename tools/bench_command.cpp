@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 
 #include "engine/search.hpp"
 #include "engine/search_memory.hpp"
@@ -59,11 +60,10 @@ constexpr BenchPosition kSynthetic[] = {
     {"8 9 2 random", 9},   {"12 8 4 random", 8},
 };
 
-// `prepare` makes each parsed position ready (chess: its network).
-template <engine::Game G, std::size_t N, class Prepare = void (*)(G&)>
-void bench_game(
-    const BenchPosition (&positions)[N], int threads, std::ostream& out, BenchTotals& totals,
-    Prepare prepare = [](G&) {}) {
+// Chess positions are evaluated by `chess_network` (by hand when null).
+template <engine::Game G, std::size_t N>
+void bench_game(const BenchPosition (&positions)[N], int threads, std::ostream& out,
+                BenchTotals& totals, const games::chess::nnue::Network* chess_network = nullptr) {
   engine::TranspositionTable table(16);
   // Each position starts as a new game does (ucinewgame): the table and the
   // search's memory cleared, not made anew, as a session keeps both.
@@ -73,7 +73,7 @@ void bench_game(
     table.clear(threads);
     memory.clear();
     auto position = G::parse(text);
-    prepare(*position);
+    if constexpr (std::is_same_v<G, games::Chess>) position->set_network(chess_network);
     engine::SearchLimits limits;
     limits.depth = depth;
     engine::SearchSettings settings;
@@ -158,9 +158,7 @@ int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& er
 BenchTotals run_bench(std::ostream& out, int threads,
                       const games::chess::nnue::Network* chess_network) {
   BenchTotals totals;
-  bench_game<games::Chess>(kChess, threads, out, totals, [chess_network](games::Chess& position) {
-    position.set_network(chess_network);
-  });
+  bench_game<games::Chess>(kChess, threads, out, totals, chess_network);
   bench_game<games::TicTacToe>(kTicTacToe, threads, out, totals);
   bench_game<games::ConnectFour>(kConnectFour, threads, out, totals);
   bench_game<games::SyntheticTree>(kSynthetic, threads, out, totals);
