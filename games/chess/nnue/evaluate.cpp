@@ -171,10 +171,16 @@ int evaluate_from_scratch(const Chess& position, const Network& net, SimdPath pa
 }
 
 bool cached_accumulators_match_board(const Chess& position, const Network& net) {
-  update_cache(position, net, engine_simd_path());
+  const SimdPath path = engine_simd_path();
+  update_cache(position, net, path);
   const auto width = static_cast<std::size_t>(net.hidden_padded);
-  std::vector<std::int16_t> pair(2 * width);
-  build_accumulators(position, net, SimdPath::kPlain, pair.data(), pair.data() + width);
+  // The debug build checks every evaluation with this: the engine's own
+  // kernels (each is checked against the plain one by the tests, NnueSimd) and
+  // a buffer kept per thread, so that the check costs a rebuild, not a plain
+  // loop and an allocation under the sanitizers.
+  thread_local std::vector<std::int16_t> pair;
+  pair.resize(2 * width);
+  build_accumulators(position, net, path, pair.data(), pair.data() + width);
   AccumulatorCache& cache = position.nnue_cache();
   const std::size_t ply = position.history_length();
   return std::equal(pair.begin(), pair.begin() + static_cast<std::ptrdiff_t>(width),
