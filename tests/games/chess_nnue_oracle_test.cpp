@@ -1,7 +1,8 @@
 // The engine's network scores equal tools/nnue/quantised.py's, the
 // reference integer inference, on a record file: random positions from the
-// start position and the openings, scored by the repository's network and by
-// a random one whose widths are no multiple of the SIMD lanes.
+// start position and the openings, scored by the repository's network, by
+// a random one whose widths are no multiple of the SIMD lanes, and by a
+// random one with eight output buckets.
 //
 // Runs /usr/bin/python3 (numpy): exits 77 (skipped), saying why, where it
 // cannot import numpy. Not a gtest: ctest reads the exit status 77 as a skip.
@@ -130,6 +131,10 @@ int main() {
   failures += compare(std::string(BRUDNO_SOURCE_DIR) + "/games/chess/nnue/default.nnue", data,
                       positions, (directory / "default.txt").string());
   failures += compare(random_net, data, positions, (directory / "random.txt").string());
+  const std::string bucketed_net = (directory / "buckets.nnue").string();
+  chess::nnue_test::write_file(bucketed_net,
+                               chess::nnue_test::random_network_bytes({40, 24, 8, 8}, 10));
+  failures += compare(bucketed_net, data, positions, (directory / "buckets.txt").string());
   std::filesystem::remove_all(directory);
   if (positions.size() < 1000) {
     std::printf("FAIL: only %zu positions\n", positions.size());

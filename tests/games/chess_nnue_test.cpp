@@ -35,12 +35,14 @@ Network parsed(const std::vector<std::uint8_t>& bytes) {
 }
 
 // The networks every test runs: the repository's, a random one of the
-// default widths, and one whose widths are no multiple of the SIMD lanes.
+// default widths, one whose widths are no multiple of the SIMD lanes, and
+// one with eight output buckets.
 std::vector<Network> test_networks() {
   std::vector<Network> networks;
   networks.push_back(embedded_network());
   networks.push_back(parsed(random_network_bytes({256, 32, 32}, 1)));
   networks.push_back(parsed(random_network_bytes({40, 24, 8}, 2)));
+  networks.push_back(parsed(random_network_bytes({40, 24, 8, 8}, 5)));
   return networks;
 }
 
@@ -105,7 +107,50 @@ TEST(NnueNetwork, LayoutIsReadAsWrittenAndPadded) {
   const auto last =
       static_cast<std::int32_t>(bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) |
                                 (static_cast<std::uint32_t>(bytes[end - 1]) << 24));
-  EXPECT_EQ(network.out_bias, last);
+  EXPECT_EQ(network.buckets, 1);
+  ASSERT_EQ(network.stacks.size(), 1u);
+  EXPECT_EQ(network.stacks[0].out_bias, last);
+}
+
+// Version 2: the bucket count after the header's ten words, then one dense
+// stack per bucket; a position takes the stack of its piece count.
+TEST(NnueNetwork, OutputBucketsAreReadAndChosenByThePieceCount) {
+  const Shape shape{40, 24, 8, 8};
+  const auto bytes = random_network_bytes(shape, 8);
+  ASSERT_EQ(bytes.size(), network_file_size(40, 24, 8, 8));
+  const Network network = parsed(bytes);
+  EXPECT_EQ(network.buckets, 8);
+  ASSERT_EQ(network.stacks.size(), 8u);
+  // The transformer starts after the 44-byte header.
+  EXPECT_EQ(network.ft_bias[0], static_cast<std::int16_t>(bytes[44] | (bytes[45] << 8)));
+  const std::size_t end = bytes.size();
+  const auto last =
+      static_cast<std::int32_t>(bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) |
+                                (static_cast<std::uint32_t>(bytes[end - 1]) << 24));
+  EXPECT_EQ(network.stacks[7].out_bias, last);
+  EXPECT_NE(network.stacks[0].out_bias, network.stacks[7].out_bias);
+  // (pieces - 1) / 4 with eight buckets.
+  EXPECT_EQ(&network.stack_for(2), &network.stacks[0]);
+  EXPECT_EQ(&network.stack_for(5), &network.stacks[1]);
+  EXPECT_EQ(&network.stack_for(8), &network.stacks[1]);
+  EXPECT_EQ(&network.stack_for(9), &network.stacks[2]);
+  EXPECT_EQ(&network.stack_for(32), &network.stacks[7]);
+  // Refused: a count outside 2..16, and a file cut inside the longer header.
+  std::string error;
+  auto with_buckets = bytes;
+  with_buckets[40] = 1;
+  EXPECT_FALSE(parse_network(with_buckets, "net.nnue", error));
+  EXPECT_NE(error.find("1 output buckets"), std::string::npos) << error;
+  with_buckets[40] = 17;
+  EXPECT_FALSE(parse_network(with_buckets, "net.nnue", error));
+  EXPECT_NE(error.find("17 output buckets"), std::string::npos) << error;
+  EXPECT_FALSE(parse_network({bytes.begin(), bytes.begin() + 42}, "net.nnue", error));
+  EXPECT_NE(error.find("header of version 2"), std::string::npos) << error;
+  // One stack fewer than the header says is a truncated file.
+  auto seven = random_network_bytes({40, 24, 8, 7}, 8);
+  seven[40] = 8;
+  EXPECT_FALSE(parse_network(seven, "net.nnue", error));
+  EXPECT_NE(error.find("(truncated)"), std::string::npos) << error;
 }
 
 // Each fault is refused with a message that names it.
@@ -130,7 +175,7 @@ TEST(NnueNetwork, BadFilesAreRefusedNamingTheFault) {
     return bytes;
   };
   expect_refused(patched(0, 'X'), "magic");
-  expect_refused(patched(4, 2), "version 2");
+  expect_refused(patched(4, 3), "version 3");
   expect_refused(patched(9, 0), "0 input features");
   expect_refused(patched(12, 0), "hidden width 0");
   expect_refused(patched(12, 33), "where its header says");  // a width the size does not fit

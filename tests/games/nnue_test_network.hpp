@@ -16,6 +16,7 @@ struct Shape {
   int hidden = 64;
   int l1 = 32;
   int l2 = 32;
+  int buckets = 1;  // more than one: a version 2 file with that many dense stacks
 };
 
 class ByteWriter {
@@ -39,7 +40,7 @@ inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed
   };
   ByteWriter out;
   out.bytes = {'B', 'N', 'U', 'E'};
-  out.u32(1);
+  out.u32(shape.buckets == 1 ? 1 : 2);
   out.u32(768);
   out.u32(static_cast<std::uint32_t>(shape.hidden));
   out.u32(static_cast<std::uint32_t>(shape.l1));
@@ -48,14 +49,17 @@ inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed
   out.i32(127);
   out.i32(10);
   out.i32(400);
+  if (shape.buckets != 1) out.u32(static_cast<std::uint32_t>(shape.buckets));
   for (int i = 0; i < shape.hidden; ++i) out.i16(uniform(-20, 60));
   for (int i = 0; i < 768 * shape.hidden; ++i) out.i16(uniform(-40, 40));
-  for (int i = 0; i < shape.l1 * 2 * shape.hidden; ++i) out.i16(uniform(-60, 60));
-  for (int i = 0; i < shape.l1; ++i) out.i32(uniform(-30000, 30000) + 512);
-  for (int i = 0; i < shape.l2 * shape.l1; ++i) out.i16(uniform(-300, 300));
-  for (int i = 0; i < shape.l2; ++i) out.i32(uniform(-30000, 30000) + 512);
-  for (int i = 0; i < shape.l2; ++i) out.i16(uniform(-1000, 1000));
-  out.i32(uniform(-50000, 50000));
+  for (int b = 0; b < shape.buckets; ++b) {
+    for (int i = 0; i < shape.l1 * 2 * shape.hidden; ++i) out.i16(uniform(-60, 60));
+    for (int i = 0; i < shape.l1; ++i) out.i32(uniform(-30000, 30000) + 512);
+    for (int i = 0; i < shape.l2 * shape.l1; ++i) out.i16(uniform(-300, 300));
+    for (int i = 0; i < shape.l2; ++i) out.i32(uniform(-30000, 30000) + 512);
+    for (int i = 0; i < shape.l2; ++i) out.i16(uniform(-1000, 1000));
+    out.i32(uniform(-50000, 50000));
+  }
   return out.bytes;
 }
 

@@ -159,7 +159,8 @@ class BadInput(unittest.TestCase):
             self.assertFalse(os.path.exists(out))
 
     def test_options_out_of_range_are_refused(self):
-        for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0']):
+        for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0'],
+                       ['--buckets', '0'], ['--buckets', '17']):
             with self.assertRaises(SystemExit) as exit_, \
                     contextlib.redirect_stderr(io.StringIO()):
                 train.parse_args(['--data', 'x.bin', '--out', 'x.nnue', *option])
@@ -196,11 +197,66 @@ class NetworkFile(unittest.TestCase):
                                                   for f in indices if f != rec.PAD)
         x = np.concatenate([np.clip(accumulator(stm[0]), 0, 127),
                             np.clip(accumulator(nstm[0]), 0, 127)])
-        a1 = np.clip((net.l1_weight.astype(int) @ x + net.l1_bias) >> 10, 0, 127)
-        a2 = np.clip((net.l2_weight.astype(int) @ a1 + net.l2_bias) >> 10, 0, 127)
-        out = int(net.out_weight.astype(int) @ a2 + net.out_bias[0])
+        a1 = np.clip((net.l1_weight[0].astype(int) @ x + net.l1_bias[0]) >> 10, 0, 127)
+        a2 = np.clip((net.l2_weight[0].astype(int) @ a1 + net.l2_bias[0]) >> 10, 0, 127)
+        out = int(net.out_weight[0].astype(int) @ a2 + net.out_bias[0])
         expected = abs(out) * 400 // (127 << 10) * (1 if out >= 0 else -1)
         self.assertEqual(int(quantised.evaluate(net, records)[0]), expected)
+
+
+class OutputBuckets(unittest.TestCase):
+    """Dense stacks chosen by the number of pieces (docs/nnue.md)."""
+
+    def setUp(self):
+        torch.manual_seed(4)
+        self.model = Network(hidden=16, l1=8, l2=4, buckets=4)
+        with torch.no_grad():  # buckets apart, so that choosing the wrong one shows
+            for layer in (self.model.l1, self.model.l2, self.model.output):
+                layer.bias.uniform_(-0.5, 0.5)
+        self.net = export.quantise(self.model)
+
+    def test_the_bucket_follows_the_piece_count(self):
+        boards = empty_boards(33)
+        for n in range(33):
+            boards[n, :n] = rec.WHITE * 8 + rec.PAWN
+        stm, _ = rec.features(rec.encode(boards, stm=[0] * 33, score=[0] * 33, result=[0] * 33))
+        self.assertEqual(list(rec.output_bucket(stm, 8)),
+                         [0] * 5 + [n // 4 for n in range(4, 32)])
+        self.assertEqual(list(rec.output_bucket(stm, 1)), [0] * 33)
+
+    def test_bytes_are_version_2_and_read_back_equal(self):
+        data = self.net.to_bytes()
+        self.assertEqual(int.from_bytes(data[4:8], 'little'), 2)
+        self.assertEqual(len(data), network_file.expected_size(768, 16, 8, 4, 4))
+        again = network_file.from_bytes(data)
+        self.assertEqual(again.buckets, 4)
+        self.assertEqual(again.to_bytes(), data)
+        for bad in (data[:-1], data[:42], data[:40] + (1).to_bytes(4, 'little') + data[44:],
+                    data[:40] + (17).to_bytes(4, 'little') + data[44:]):
+            with self.assertRaises(ValueError):
+                network_file.from_bytes(bad)
+
+    def test_each_position_is_scored_by_its_buckets_stack(self):
+        records = synthetic.generate(400, seed=21)
+        stm, nstm = rec.features(records)
+        bucket = rec.output_bucket(stm, 4)
+        self.assertGreater(len(set(bucket.tolist())), 1, 'the positions should span buckets')
+        net = self.net
+        scores = quantised.evaluate(net, records)
+        for i in range(0, 400, 37):
+            def accumulator(indices):
+                return net.ft_bias.astype(int) + sum(net.ft_weight[f].astype(int)
+                                                      for f in indices if f != rec.PAD)
+            x = np.concatenate([np.clip(accumulator(stm[i]), 0, 127),
+                                np.clip(accumulator(nstm[i]), 0, 127)])
+            b = bucket[i]
+            a1 = np.clip((net.l1_weight[b].astype(int) @ x + net.l1_bias[b]) >> 10, 0, 127)
+            a2 = np.clip((net.l2_weight[b].astype(int) @ a1 + net.l2_bias[b]) >> 10, 0, 127)
+            out = int(net.out_weight[b].astype(int) @ a2 + net.out_bias[b])
+            self.assertEqual(int(scores[i]), abs(out) * 400 // (127 << 10) * (1 if out >= 0 else -1))
+        mean_error, p99_error, _ = export.compare(self.model, net, records)
+        self.assertLessEqual(mean_error, export.MEAN_ABS_TOLERANCE_CP)
+        self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
 
 
 class TrainingRun(unittest.TestCase):
@@ -283,6 +339,15 @@ class TrainingRun(unittest.TestCase):
         self.assertLess(held[-1], 0.3 * held[0])
         # Other positions were trained on than in the first run: another network.
         self.assertNotEqual(held[1:], [row['held_out_loss'] for row in self.losses[1:4]])
+
+    def test_a_run_with_output_buckets_learns_too(self):
+        out = os.path.join(self.work.name, 'buckets.nnue')
+        run = self.train('--epochs', '3', '--buckets', '4', out=out)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn('in 4 output buckets', run.stdout)
+        held = [row['held_out_loss'] for row in self.read_losses('buckets')]
+        self.assertLess(held[-1], 0.3 * held[0])
+        self.assertEqual(network_file.read(out).buckets, 4)
 
     def test_a_resumed_run_ends_as_the_uninterrupted_one(self):
         # 4 epochs, then resumed to 5: the same network as the first run's 5.

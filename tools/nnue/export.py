@@ -43,7 +43,7 @@ def quantise(model):
     # it round to nearest, without a cost at inference.
     half = 1 << (DENSE_WEIGHT_SHIFT - 1)
     return network_file.IntegerNetwork(
-        model.hidden, model.l1_width, model.l2_width,
+        model.hidden, model.l1_width, model.l2_width, buckets=model.buckets,
         ft_bias=ft_bias, ft_weight=ft_weight,
         l1_weight=_rounded(model.l1.weight, w, *dense),
         l1_bias=_rounded(model.l1.bias, a * w, *i32) + half,

@@ -7,6 +7,11 @@
     dense l2 -> 1: the side to move's score in units of SCORE_SCALE
     centipawns, i.e. the logit of its win probability.
 
+With B output buckets (--buckets) the three dense layers are B stacks, and a
+position is scored by the stack of its bucket, chosen by its number of pieces
+(records.output_bucket): an endgame is weighed by weights of its own. The
+feature transformer is shared. B = 1 is the single stack.
+
 Every activation is clipped to [0, 1] and every dense weight to [-2, 2],
 the ranges the integer network (quantised.py) represents: activations as
 0..127, dense weights as int16 at 1024 to the unit (int8 at 64 to the unit
@@ -17,7 +22,7 @@ and their rounding moved scores by 16 cp on average).
 import torch
 from torch import nn
 
-from records import FEATURES, PAD
+from records import FEATURES, PAD, output_bucket
 
 # Centipawns per unit of the output (the logit): win probability =
 # sigmoid(score_cp / SCORE_SCALE). A constant of the format, written in the
@@ -31,25 +36,35 @@ DENSE_WEIGHT_LIMIT = 2.0
 
 
 class Network(nn.Module):
-    def __init__(self, hidden=256, l1=32, l2=32):
+    def __init__(self, hidden=256, l1=32, l2=32, buckets=1):
         super().__init__()
-        self.hidden, self.l1_width, self.l2_width = hidden, l1, l2
+        self.hidden, self.l1_width, self.l2_width, self.buckets = hidden, l1, l2, buckets
         # One row per feature plus the padding row, which stays zero.
         self.transformer = nn.EmbeddingBag(FEATURES + 1, hidden, mode='sum', padding_idx=PAD)
         self.transformer_bias = nn.Parameter(torch.zeros(hidden))
-        self.l1 = nn.Linear(2 * hidden, l1)
-        self.l2 = nn.Linear(l1, l2)
-        self.output = nn.Linear(l2, 1)
+        # Every bucket's stack in one layer, bucket-major (bucket b's outputs
+        # are rows b * width .. (b + 1) * width - 1); with one bucket these
+        # are the plain layers.
+        self.l1 = nn.Linear(2 * hidden, l1 * buckets)
+        self.l2 = nn.Linear(l1, l2 * buckets)
+        self.output = nn.Linear(l2, buckets)
         with torch.no_grad():
             # Small enough that a full board (32 features) starts inside the
             # clipped ReLU's slope rather than stuck at 0 or 1.
             self.transformer.weight.normal_(0.0, 0.1 / 32 ** 0.5 * 4)
             self.transformer.weight[PAD].zero_()
             self.transformer_bias.fill_(0.5)
+            # Every bucket starts as the first one: the same function, which
+            # the buckets then specialise.
+            for layer, width in ((self.l1, l1), (self.l2, l2), (self.output, 1)):
+                for b in range(1, buckets):
+                    layer.weight[b * width:(b + 1) * width] = layer.weight[:width]
+                    layer.bias[b * width:(b + 1) * width] = layer.bias[:width]
         self.clip_weights()
 
     def widths(self):
-        return {'hidden': self.hidden, 'l1': self.l1_width, 'l2': self.l2_width}
+        return {'hidden': self.hidden, 'l1': self.l1_width, 'l2': self.l2_width,
+                'buckets': self.buckets}
 
     def forward(self, stm, nstm):
         """stm, nstm: (N, 32) int64 feature indices (PAD for none). Returns
@@ -57,9 +72,17 @@ class Network(nn.Module):
         us = self.transformer(stm) + self.transformer_bias
         them = self.transformer(nstm) + self.transformer_bias
         x = torch.clamp(torch.cat([us, them], dim=1), 0.0, 1.0)
-        x = torch.clamp(self.l1(x), 0.0, 1.0)
-        x = torch.clamp(self.l2(x), 0.0, 1.0)
-        return self.output(x).squeeze(1)
+        if self.buckets == 1:
+            x = torch.clamp(self.l1(x), 0.0, 1.0)
+            x = torch.clamp(self.l2(x), 0.0, 1.0)
+            return self.output(x).squeeze(1)
+        rows = torch.arange(len(stm))
+        bucket = torch.from_numpy(output_bucket(stm.numpy(), self.buckets))
+        x = self.l1(x).view(len(stm), self.buckets, self.l1_width)[rows, bucket]
+        x = torch.clamp(x, 0.0, 1.0)
+        x = self.l2(x).view(len(stm), self.buckets, self.l2_width)[rows, bucket]
+        x = torch.clamp(x, 0.0, 1.0)
+        return self.output(x)[rows, bucket]
 
     def clip_weights(self):
         """Keeps the dense weights inside [-2, 2], the range the integer

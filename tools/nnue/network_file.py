@@ -2,9 +2,9 @@
 
 Layout (all little-endian; docs/nnue.md, "Network file", is the reference):
 
-    header, 40 bytes:
+    header, 40 bytes (version 1) or 44 (version 2):
       char[4]  magic "BNUE"
-      uint32   version (1)
+      uint32   version: 1, one dense stack; 2, output buckets
       uint32   input features (768)
       uint32   hidden: the width of one accumulator (H)
       uint32   l1, l2: the widths of the two dense hidden layers
@@ -12,9 +12,11 @@ Layout (all little-endian; docs/nnue.md, "Network file", is the reference):
       int32    activation quant: 127 (an activation of 1.0)
       int32    dense weight shift: 10 (a dense weight of 1.0 is 1 << 10)
       int32    score scale: 400 (centipawns per unit of the float output)
+      uint32   buckets B, 2..16 (version 2 only; version 1 has one)
     body:
       int16    transformer biases [H]
       int16    transformer weights [768][H]     feature-major: one feature's column is contiguous
+      then B dense stacks, bucket 0 first, each:
       int16    l1 weights [l1][2H]              output-major; inputs [side to move H, other side H]
       int32    l1 biases [l1]
       int16    l2 weights [l2][l1]
@@ -22,7 +24,10 @@ Layout (all little-endian; docs/nnue.md, "Network file", is the reference):
       int16    output weights [l2]
       int32    output bias
 
-The file's size follows from the header; a reader refuses any other size.
+A position is scored by the stack of its bucket, (pieces - 1) x B // 32
+capped at B - 1 (records.output_bucket). One bucket is written as version 1,
+the same bytes as before buckets existed. The file's size follows from the
+header; a reader refuses any other size.
 """
 
 import struct
@@ -31,43 +36,56 @@ import numpy as np
 
 MAGIC = b'BNUE'
 VERSION = 1
+VERSION_BUCKETS = 2
+MAX_BUCKETS = 16
 ACTIVATION_CLIPPED_RELU = 0
 HEADER = struct.Struct('<4s6I3i')
+BUCKETS = struct.Struct('<I')
 assert HEADER.size == 40
 
 
 class IntegerNetwork:
-    """The integer parameters and the constants of the header."""
+    """The integer parameters and the constants of the header. The dense
+    arrays have a leading bucket axis (B stacks)."""
 
     def __init__(self, hidden, l1, l2, ft_bias, ft_weight, l1_weight, l1_bias, l2_weight,
                  l2_bias, out_weight, out_bias, activation_quant=127, dense_shift=10,
-                 score_scale=400, features=768):
+                 score_scale=400, features=768, buckets=1):
         self.features, self.hidden, self.l1, self.l2 = features, hidden, l1, l2
+        self.buckets = buckets
         self.activation_quant, self.dense_shift, self.score_scale = (
             activation_quant, dense_shift, score_scale)
+        b = buckets
         self.ft_bias = np.asarray(ft_bias, dtype='<i2').reshape(hidden)
         self.ft_weight = np.asarray(ft_weight, dtype='<i2').reshape(features, hidden)
-        self.l1_weight = np.asarray(l1_weight, dtype='<i2').reshape(l1, 2 * hidden)
-        self.l1_bias = np.asarray(l1_bias, dtype='<i4').reshape(l1)
-        self.l2_weight = np.asarray(l2_weight, dtype='<i2').reshape(l2, l1)
-        self.l2_bias = np.asarray(l2_bias, dtype='<i4').reshape(l2)
-        self.out_weight = np.asarray(out_weight, dtype='<i2').reshape(l2)
-        self.out_bias = np.asarray(out_bias, dtype='<i4').reshape(1)
+        self.l1_weight = np.asarray(l1_weight, dtype='<i2').reshape(b, l1, 2 * hidden)
+        self.l1_bias = np.asarray(l1_bias, dtype='<i4').reshape(b, l1)
+        self.l2_weight = np.asarray(l2_weight, dtype='<i2').reshape(b, l2, l1)
+        self.l2_bias = np.asarray(l2_bias, dtype='<i4').reshape(b, l2)
+        self.out_weight = np.asarray(out_weight, dtype='<i2').reshape(b, l2)
+        self.out_bias = np.asarray(out_bias, dtype='<i4').reshape(b)
 
     def _arrays(self):
-        return [self.ft_bias, self.ft_weight, self.l1_weight, self.l1_bias, self.l2_weight,
-                self.l2_bias, self.out_weight, self.out_bias]
+        arrays = [self.ft_bias, self.ft_weight]
+        for b in range(self.buckets):
+            arrays += [self.l1_weight[b], self.l1_bias[b], self.l2_weight[b], self.l2_bias[b],
+                       self.out_weight[b], self.out_bias[b:b + 1]]
+        return arrays
 
     def to_bytes(self):
-        header = HEADER.pack(MAGIC, VERSION, self.features, self.hidden, self.l1, self.l2,
+        version = VERSION if self.buckets == 1 else VERSION_BUCKETS
+        header = HEADER.pack(MAGIC, version, self.features, self.hidden, self.l1, self.l2,
                              ACTIVATION_CLIPPED_RELU, self.activation_quant, self.dense_shift,
                              self.score_scale)
+        if self.buckets != 1:
+            header += BUCKETS.pack(self.buckets)
         return header + b''.join(a.tobytes() for a in self._arrays())
 
 
-def expected_size(features, hidden, l1, l2):
-    return (HEADER.size + 2 * hidden + 2 * features * hidden + 2 * (2 * hidden * l1) + 4 * l1
-            + 2 * l1 * l2 + 4 * l2 + 2 * l2 + 4)
+def expected_size(features, hidden, l1, l2, buckets=1):
+    header = HEADER.size + (0 if buckets == 1 else BUCKETS.size)
+    stack = 2 * (2 * hidden * l1) + 4 * l1 + 2 * l1 * l2 + 4 * l2 + 2 * l2 + 4
+    return header + 2 * hidden + 2 * features * hidden + buckets * stack
 
 
 def write(path, network):
@@ -87,20 +105,35 @@ def from_bytes(data, name='network'):
      score_scale) = HEADER.unpack_from(data)
     if magic != MAGIC:
         raise ValueError(f'{name}: magic {magic!r}, not {MAGIC!r}')
-    if version != VERSION:
-        raise ValueError(f'{name}: version {version}, this reader knows {VERSION}')
+    if version not in (VERSION, VERSION_BUCKETS):
+        raise ValueError(f'{name}: version {version}, this reader knows {VERSION} and '
+                         f'{VERSION_BUCKETS}')
     if features != 768 or activation != ACTIVATION_CLIPPED_RELU:
         raise ValueError(f'{name}: {features} features, activation {activation}: not this format')
-    size = expected_size(features, hidden, l1, l2)
+    offset = HEADER.size
+    buckets = 1
+    if version == VERSION_BUCKETS:
+        if len(data) < offset + BUCKETS.size:
+            raise ValueError(f'{name}: {len(data)} bytes, shorter than the version 2 header')
+        (buckets,) = BUCKETS.unpack_from(data, offset)
+        offset += BUCKETS.size
+        if not 2 <= buckets <= MAX_BUCKETS:
+            raise ValueError(f'{name}: {buckets} buckets, outside 2..{MAX_BUCKETS}')
+    size = expected_size(features, hidden, l1, l2, buckets)
     if len(data) != size:
         raise ValueError(f'{name}: {len(data)} bytes where the header says {size}')
-    offset = HEADER.size
-    shapes = [('<i2', hidden), ('<i2', features * hidden), ('<i2', l1 * 2 * hidden), ('<i4', l1),
-              ('<i2', l2 * l1), ('<i4', l2), ('<i2', l2), ('<i4', 1)]
-    arrays = []
-    for dtype, count in shapes:
+
+    def take(dtype, count):
+        nonlocal offset
         array = np.frombuffer(data, dtype=dtype, count=count, offset=offset)
         offset += array.nbytes
-        arrays.append(array)
-    return IntegerNetwork(hidden, l1, l2, *arrays, activation_quant=activation_quant,
-                          dense_shift=dense_shift, score_scale=score_scale, features=features)
+        return array
+
+    ft_bias = take('<i2', hidden)
+    ft_weight = take('<i2', features * hidden)
+    stacks = [[take('<i2', l1 * 2 * hidden), take('<i4', l1), take('<i2', l2 * l1),
+               take('<i4', l2), take('<i2', l2), take('<i4', 1)] for _ in range(buckets)]
+    dense = [np.concatenate([stack[i] for stack in stacks]) for i in range(6)]
+    return IntegerNetwork(hidden, l1, l2, ft_bias, ft_weight, *dense,
+                          activation_quant=activation_quant, dense_shift=dense_shift,
+                          score_scale=score_scale, features=features, buckets=buckets)

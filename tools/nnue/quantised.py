@@ -15,6 +15,7 @@ The arithmetic (A = activation quant 127, S = dense weight shift 10):
     a1         = clamp(h1 >> S, 0, A)          (>> is arithmetic: rounds toward minus infinity)
     h2         = l2_weight . a1 + l2_bias;  a2 = clamp(h2 >> S, 0, A)
     out        = out_weight . a2 + out_bias                             (int32, A << S to the unit)
+                 (the dense weights those of the position's output bucket)
     score (cp) = out * score_scale / (A << S), the division truncating toward zero
                  (C++'s int64_t division)
 """
@@ -45,11 +46,15 @@ def evaluate_features(net, stm, nstm):
     s = net.dense_shift
     x = np.concatenate([np.clip(accumulators(net, stm), 0, a),
                         np.clip(accumulators(net, nstm), 0, a)], axis=1).astype(np.int32)
-    h1 = x @ net.l1_weight.astype(np.int32).T + net.l1_bias
-    a1 = np.clip(h1 >> s, 0, a)
-    h2 = a1 @ net.l2_weight.astype(np.int32).T + net.l2_bias
-    a2 = np.clip(h2 >> s, 0, a)
-    out = (a2 @ net.out_weight.astype(np.int32) + net.out_bias[0]).astype(np.int64)
+    bucket = rec.output_bucket(stm, net.buckets)
+    out = np.zeros(len(x), dtype=np.int64)
+    for b in range(net.buckets):  # each bucket's positions through its own stack
+        rows = np.flatnonzero(bucket == b)
+        h1 = x[rows] @ net.l1_weight[b].astype(np.int32).T + net.l1_bias[b]
+        a1 = np.clip(h1 >> s, 0, a)
+        h2 = a1 @ net.l2_weight[b].astype(np.int32).T + net.l2_bias[b]
+        a2 = np.clip(h2 >> s, 0, a)
+        out[rows] = (a2 @ net.out_weight[b].astype(np.int32) + net.out_bias[b]).astype(np.int64)
     scaled = out * net.score_scale
     divisor = a << s
     # Truncation toward zero, as integer division in C++.

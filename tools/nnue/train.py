@@ -3,7 +3,7 @@
 the engine's integer format, in one command:
 
     tools/nnue/train.py --data A.bin [B.bin ...] --out net.nnue [--hidden 256]
-        [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
+        [--buckets B] [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
         [--mirror] [--threads T] [--resume]
 
 Beside --out it writes NET.ckpt (a checkpoint after every epoch, which
@@ -46,6 +46,9 @@ def parse_args(argv):
     parser.add_argument('--hidden', type=int, default=256, help='width of one accumulator')
     parser.add_argument('--l1', type=int, default=32, help='width of the first dense layer')
     parser.add_argument('--l2', type=int, default=32, help='width of the second dense layer')
+    parser.add_argument('--buckets', type=int, default=1,
+                        help='output buckets: dense stacks chosen by the number of pieces '
+                             f'(1 to {network_file.MAX_BUCKETS})')
     parser.add_argument('--epochs', type=int, default=10)
     # 1.0, the search's score alone: on brudno's self-play data a blend with
     # the game's result (0.75) fitted the results better but played 180 Elo
@@ -72,6 +75,8 @@ def parse_args(argv):
         parser.error('--held-out must lie in (0, 1)')
     if min(args.hidden, args.l1, args.l2, args.epochs, args.batch, args.threads) < 1:
         parser.error('widths, epochs, batch and threads must be positive')
+    if not 1 <= args.buckets <= network_file.MAX_BUCKETS:
+        parser.error(f'--buckets must lie in 1..{network_file.MAX_BUCKETS}')
     return args
 
 
@@ -197,7 +202,8 @@ def main(argv=None):
         for name, value in checkpoint['options'].items():
             setattr(args, name, value)
         args.hidden, args.l1, args.l2 = (checkpoint['widths'][k] for k in ('hidden', 'l1', 'l2'))
-    model = Network(args.hidden, args.l1, args.l2)
+        args.buckets = checkpoint['widths'].get('buckets', 1)  # checkpoints before buckets: one
+    model = Network(args.hidden, args.l1, args.l2, args.buckets)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
     history, first_epoch = [], 1
     if checkpoint is not None:
@@ -207,7 +213,8 @@ def main(argv=None):
         print(f'resumed from {checkpoint_path} after epoch {checkpoint["epoch"]}', flush=True)
 
     print(f'{len(train)} training and {len(held)} held-out records; network 768 -> '
-          f'2x{args.hidden} -> {args.l1} -> {args.l2} -> 1; lambda {args.lam}, batch {args.batch},'
+          f'2x{args.hidden} -> {args.l1} -> {args.l2} -> 1'
+          f'{f" in {args.buckets} output buckets" if args.buckets > 1 else ""}; lambda {args.lam}, batch {args.batch},'
           f' {args.threads} threads{", mirrored halves" if args.mirror else ""}', flush=True)
     if not history:
         history.append({'epoch': 0, 'train': None, 'held_out': held_out_loss(model, held, args.lam),

@@ -3,6 +3,7 @@
 #include "games/chess/nnue/evaluate.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <vector>
 
@@ -15,15 +16,15 @@ namespace {
 // building the pair from the board (32 rows a perspective, against 2 to 4 a ply).
 constexpr std::size_t kMaxWalkBack = 8;
 
-DenseLayers dense_layers(const Network& net) {
-  return DenseLayers{net.l1_weight.data(),
-                     net.l1_weight_by_pair.data(),
-                     net.l1_bias.data(),
-                     net.l2_weight.data(),
-                     net.l2_weight_by_pair.data(),
-                     net.l2_bias.data(),
-                     net.out_weight.data(),
-                     net.out_bias,
+DenseLayers dense_layers(const Network& net, const DenseStack& stack) {
+  return DenseLayers{stack.l1_weight.data(),
+                     stack.l1_weight_by_pair.data(),
+                     stack.l1_bias.data(),
+                     stack.l2_weight.data(),
+                     stack.l2_weight_by_pair.data(),
+                     stack.l2_bias.data(),
+                     stack.out_weight.data(),
+                     stack.out_bias,
                      net.hidden_padded,
                      net.l1_padded,
                      net.l2_padded,
@@ -144,9 +145,9 @@ void build_accumulators(const Chess& position, const Network& net, SimdPath path
   }
 }
 
-int score_from_accumulators(const Network& net, SimdPath path, const std::int16_t* own,
+int score_from_accumulators(const Network& net, SimdPath path, int pieces, const std::int16_t* own,
                             const std::int16_t* other) {
-  const std::int32_t out = propagate(path, dense_layers(net), own, other);
+  const std::int32_t out = propagate(path, dense_layers(net, net.stack_for(pieces)), own, other);
   const std::int64_t scaled = std::int64_t{out} * net.score_scale;
   return static_cast<int>(scaled / (std::int64_t{net.activation_quant} << net.dense_shift));
 }
@@ -158,8 +159,8 @@ int evaluate(const Chess& position, const Network& net, SimdPath path) {
   AccumulatorCache& cache = position.nnue_cache();
   const std::size_t ply = position.history_length();
   const auto us = static_cast<Color>(position.side_to_move());
-  return score_from_accumulators(net, path, cache.accumulator(ply, us),
-                                 cache.accumulator(ply, ~us));
+  return score_from_accumulators(net, path, std::popcount(position.occupied()),
+                                 cache.accumulator(ply, us), cache.accumulator(ply, ~us));
 }
 
 int evaluate_from_scratch(const Chess& position, const Network& net, SimdPath path) {
@@ -167,7 +168,8 @@ int evaluate_from_scratch(const Chess& position, const Network& net, SimdPath pa
   std::vector<std::int16_t> pair(2 * width);
   build_accumulators(position, net, path, pair.data(), pair.data() + width);
   const auto us = static_cast<Color>(position.side_to_move());
-  return score_from_accumulators(net, path, pair.data() + us * width, pair.data() + (~us) * width);
+  return score_from_accumulators(net, path, std::popcount(position.occupied()),
+                                 pair.data() + us * width, pair.data() + (~us) * width);
 }
 
 bool cached_accumulators_match_board(const Chess& position, const Network& net) {

@@ -15,10 +15,11 @@ namespace brudno::games::chess::nnue {
 void build_accumulators(const Chess& position, const Network& network, SimdPath path,
                         std::int16_t* white, std::int16_t* black);
 
-// Centipawns for the side to move from its accumulator and the other side's:
-// out * score_scale / (A << S), truncated toward zero (docs/nnue.md).
-int score_from_accumulators(const Network& network, SimdPath path, const std::int16_t* own,
-                            const std::int16_t* other);
+// Centipawns for the side to move from its accumulator and the other side's,
+// through the dense stack of a position with `pieces` pieces: out *
+// score_scale / (A << S), truncated toward zero (docs/nnue.md).
+int score_from_accumulators(const Network& network, SimdPath path, int pieces,
+                            const std::int16_t* own, const std::int16_t* other);
 
 // The score of `position`, its accumulators updated in its cache.
 int evaluate(const Chess& position, const Network& network, SimdPath path);

@@ -9,8 +9,12 @@
 namespace brudno::games::chess::nnue {
 namespace {
 
+// Version 1: one dense stack, a 40-byte header. Version 2: output buckets,
+// their count a 41st to 44th byte of the header, then that many stacks.
 constexpr std::size_t kHeaderSize = 40;
+constexpr std::size_t kBucketsHeaderSize = 44;
 constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kBucketsVersion = 2;
 
 // Little-endian reads at a cursor that the caller has bounded by the file's size.
 class Reader {
@@ -28,6 +32,7 @@ class Reader {
     at_ += 2;
     return static_cast<std::int16_t>(value);
   }
+  void skip(std::size_t count) { at_ += count; }
   [[nodiscard]] std::size_t position() const { return at_; }
 
  private:
@@ -37,9 +42,11 @@ class Reader {
 
 }  // namespace
 
-std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2) {
-  return kHeaderSize + 2 * hidden + 2 * kFeatures * hidden + 2 * (2 * hidden * l1) + 4 * l1 +
-         2 * l1 * l2 + 4 * l2 + 2 * l2 + 4;
+std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2,
+                              std::size_t buckets) {
+  const std::size_t stack = 2 * (2 * hidden * l1) + 4 * l1 + 2 * l1 * l2 + 4 * l2 + 2 * l2 + 4;
+  return (buckets == 1 ? kHeaderSize : kBucketsHeaderSize) + 2 * hidden + 2 * kFeatures * hidden +
+         buckets * stack;
 }
 
 std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::string_view name,
@@ -69,8 +76,19 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
     error = where + ": " + fault;
     return std::nullopt;
   };
-  if (version != kVersion)
-    return refuse("version " + std::to_string(version) + ", this engine reads version 1");
+  if (version != kVersion && version != kBucketsVersion)
+    return refuse("version " + std::to_string(version) + ", this engine reads versions 1 and 2");
+  std::uint32_t buckets = 1;
+  if (version == kBucketsVersion) {
+    if (bytes.size() < kBucketsHeaderSize) {
+      return refuse(std::to_string(bytes.size()) + " bytes, shorter than the " +
+                    std::to_string(kBucketsHeaderSize) + "-byte header of version 2");
+    }
+    buckets = header.u32();
+    if (buckets < 2 || buckets > kMaxBuckets)
+      return refuse(std::to_string(buckets) + " output buckets, outside 2.." +
+                    std::to_string(kMaxBuckets));
+  }
   if (features != kFeatures) return refuse(std::to_string(features) + " input features, not 768");
   if (activation != 0)
     return refuse("activation " + std::to_string(activation) + ", not 0 (clipped ReLU)");
@@ -89,7 +107,7 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
     return refuse("dense shift " + std::to_string(shift) + " outside 0..20");
   if (scale < 1 || scale > 100000)
     return refuse("score scale " + std::to_string(scale) + " outside 1..100000");
-  const std::size_t expected = network_file_size(hidden, l1, l2);
+  const std::size_t expected = network_file_size(hidden, l1, l2, buckets);
   if (bytes.size() != expected) {
     return refuse(std::to_string(bytes.size()) + " bytes where its header says " +
                   std::to_string(expected) +
@@ -103,6 +121,7 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   net.activation_quant = quant;
   net.dense_shift = shift;
   net.score_scale = scale;
+  net.buckets = static_cast<int>(buckets);
   net.hidden_padded = padded(net.hidden);
   net.l1_padded = padded(net.l1);
   net.l2_padded = padded(net.l2);
@@ -114,37 +133,42 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   const auto l2p = static_cast<std::size_t>(net.l2_padded);
   net.ft_bias.assign(hp, 0);
   net.ft_weight.assign(kFeatures * hp, 0);
-  net.l1_weight.assign(l1p * 2 * hp, 0);
-  net.l1_bias.assign(l1p, 0);
-  net.l2_weight.assign(l2p * l1p, 0);
-  net.l2_bias.assign(l2p, 0);
-  net.out_weight.assign(l2p, 0);
 
   Reader body(bytes);
-  for (int i = 0; i < 10; ++i) (void)body.u32();
+  body.skip(header.position());
   for (std::size_t i = 0; i < hidden; ++i) net.ft_bias[i] = body.i16();
   for (std::size_t f = 0; f < kFeatures; ++f)
     for (std::size_t i = 0; i < hidden; ++i) net.ft_weight[f * hp + i] = body.i16();
-  for (std::size_t o = 0; o < l1; ++o)
-    for (std::size_t half = 0; half < 2; ++half)
-      for (std::size_t i = 0; i < hidden; ++i)
-        net.l1_weight[o * 2 * hp + half * hp + i] = body.i16();
-  for (std::size_t o = 0; o < l1; ++o) net.l1_bias[o] = body.i32();
-  net.l1_weight_by_pair.assign(hp * l1p * 2, 0);
-  for (std::size_t pair = 0; pair < hp; ++pair)
-    for (std::size_t o = 0; o < l1p; ++o)
-      for (std::size_t j = 0; j < 2; ++j)
-        net.l1_weight_by_pair[(pair * l1p + o) * 2 + j] = net.l1_weight[o * 2 * hp + 2 * pair + j];
-  for (std::size_t o = 0; o < l2; ++o)
-    for (std::size_t i = 0; i < l1; ++i) net.l2_weight[o * l1p + i] = body.i16();
-  net.l2_weight_by_pair.assign(l1p * l2p, 0);
-  for (std::size_t pair = 0; pair < l1p / 2; ++pair)
-    for (std::size_t o = 0; o < l2p; ++o)
-      for (std::size_t j = 0; j < 2; ++j)
-        net.l2_weight_by_pair[(pair * l2p + o) * 2 + j] = net.l2_weight[o * l1p + 2 * pair + j];
-  for (std::size_t o = 0; o < l2; ++o) net.l2_bias[o] = body.i32();
-  for (std::size_t i = 0; i < l2; ++i) net.out_weight[i] = body.i16();
-  net.out_bias = body.i32();
+  net.stacks.resize(buckets);
+  for (DenseStack& stack : net.stacks) {
+    stack.l1_weight.assign(l1p * 2 * hp, 0);
+    stack.l1_bias.assign(l1p, 0);
+    stack.l2_weight.assign(l2p * l1p, 0);
+    stack.l2_bias.assign(l2p, 0);
+    stack.out_weight.assign(l2p, 0);
+    for (std::size_t o = 0; o < l1; ++o)
+      for (std::size_t half = 0; half < 2; ++half)
+        for (std::size_t i = 0; i < hidden; ++i)
+          stack.l1_weight[o * 2 * hp + half * hp + i] = body.i16();
+    for (std::size_t o = 0; o < l1; ++o) stack.l1_bias[o] = body.i32();
+    stack.l1_weight_by_pair.assign(hp * l1p * 2, 0);
+    for (std::size_t pair = 0; pair < hp; ++pair)
+      for (std::size_t o = 0; o < l1p; ++o)
+        for (std::size_t j = 0; j < 2; ++j)
+          stack.l1_weight_by_pair[(pair * l1p + o) * 2 + j] =
+              stack.l1_weight[o * 2 * hp + 2 * pair + j];
+    for (std::size_t o = 0; o < l2; ++o)
+      for (std::size_t i = 0; i < l1; ++i) stack.l2_weight[o * l1p + i] = body.i16();
+    stack.l2_weight_by_pair.assign(l1p * l2p, 0);
+    for (std::size_t pair = 0; pair < l1p / 2; ++pair)
+      for (std::size_t o = 0; o < l2p; ++o)
+        for (std::size_t j = 0; j < 2; ++j)
+          stack.l2_weight_by_pair[(pair * l2p + o) * 2 + j] =
+              stack.l2_weight[o * l1p + 2 * pair + j];
+    for (std::size_t o = 0; o < l2; ++o) stack.l2_bias[o] = body.i32();
+    for (std::size_t i = 0; i < l2; ++i) stack.out_weight[i] = body.i16();
+    stack.out_bias = body.i32();
+  }
   if (body.position() != bytes.size())
     return refuse("internal: the reader stopped short of the file's end");
   return net;

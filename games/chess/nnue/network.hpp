@@ -8,6 +8,7 @@
 // dense layer 0, and a padded dense neuron has zero bias and weights, so the
 // padding never changes a score.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -24,28 +25,17 @@ inline constexpr int kLanes = 16;
 // refused (a 4096-wide transformer is 6 MB, far beyond what these layers need).
 inline constexpr int kMaxHidden = 4096;
 inline constexpr int kMaxDense = 512;
+inline constexpr int kMaxBuckets = 16;
+inline constexpr int kMaxPieces = 32;
 
 constexpr int padded(int width) {
   return (width + kLanes - 1) / kLanes * kLanes;
 }
 
-struct Network {
-  // The header.
-  int hidden = 0;  // H, the width of one accumulator
-  int l1 = 0;
-  int l2 = 0;
-  int activation_quant = 127;  // A
-  int dense_shift = 10;        // S
-  int score_scale = 400;       // centipawns per unit of the float output
-  // Padded widths.
-  int hidden_padded = 0;
-  int l1_padded = 0;
-  int l2_padded = 0;
-  // Transformer: bias [hidden_padded], weights [768][hidden_padded] (a feature's row contiguous).
-  std::vector<std::int16_t> ft_bias;
-  std::vector<std::int16_t> ft_weight;
-  // Dense layers, output-major. l1: [l1_padded][2 * hidden_padded], inputs
-  // [side to move | other side], each half padded.
+// The dense layers of one output bucket, padded.
+struct DenseStack {
+  // Output-major. l1: [l1_padded][2 * hidden_padded], inputs [side to move |
+  // other side], each half padded.
   std::vector<std::int16_t> l1_weight;
   // The same weights input-pair-major, [hidden_padded pairs][l1_padded][2]:
   // the SIMD paths add the column of each pair of inputs that is not zero
@@ -60,6 +50,26 @@ struct Network {
   std::vector<std::int32_t> l2_bias;     // [l2_padded]
   std::vector<std::int16_t> out_weight;  // [l2_padded]
   std::int32_t out_bias = 0;
+};
+
+struct Network {
+  // The header.
+  int hidden = 0;  // H, the width of one accumulator
+  int l1 = 0;
+  int l2 = 0;
+  int activation_quant = 127;  // A
+  int dense_shift = 10;        // S
+  int score_scale = 400;       // centipawns per unit of the float output
+  int buckets = 1;             // output buckets: dense stacks chosen by the piece count
+  // Padded widths.
+  int hidden_padded = 0;
+  int l1_padded = 0;
+  int l2_padded = 0;
+  // Transformer: bias [hidden_padded], weights [768][hidden_padded] (a feature's row contiguous).
+  std::vector<std::int16_t> ft_bias;
+  std::vector<std::int16_t> ft_weight;
+  // One stack per bucket, bucket 0 (the fewest pieces) first.
+  std::vector<DenseStack> stacks;
   // Where it came from (a path, or "<embedded>"), for messages.
   std::string name;
   // Unique to each network read (a copy keeps it: the same weights): the
@@ -70,10 +80,18 @@ struct Network {
   [[nodiscard]] const std::int16_t* feature_row(int feature) const {
     return ft_weight.data() + static_cast<std::size_t>(feature) * hidden_padded;
   }
+  // The stack that scores a position of `pieces` pieces (2..32): (pieces -
+  // 1) x buckets / 32, at most buckets - 1, as tools/nnue/records.py's
+  // output_bucket.
+  [[nodiscard]] const DenseStack& stack_for(int pieces) const {
+    const int bucket = std::min((std::max(pieces, 1) - 1) * buckets / kMaxPieces, buckets - 1);
+    return stacks[static_cast<std::size_t>(bucket)];
+  }
 };
 
 // The size in bytes of a file with these widths (docs/nnue.md).
-std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2);
+std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2,
+                              std::size_t buckets = 1);
 
 // The network of a file's bytes; nothing, with `error` naming the fault (a
 // wrong magic, version, feature count or activation, a width or constant out
