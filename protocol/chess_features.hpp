@@ -45,8 +45,7 @@ struct GameFeatures<games::Chess> {
           games::chess::nnue::evaluate(position, *network, games::chess::nnue::engine_simd_path());
       const int white = position.side_to_move() == 0 ? own : -own;
       text += "NNUE evaluation: " + signed_pawns(white) + " (white side), from network " +
-              network->name + " (" + std::to_string(network->hidden) + "x2-" +
-              std::to_string(network->l1) + "-" + std::to_string(network->l2) + "-1, " +
+              network->name + " (" + games::chess::nnue::network_shape(*network) + ", " +
               games::chess::nnue::simd_path_name(games::chess::nnue::engine_simd_path()) +
               "): the evaluation in use\n";
     }

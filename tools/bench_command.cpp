@@ -145,8 +145,8 @@ int run_bench_command(const Arguments& args, std::ostream& out, std::ostream& er
     threads = *parsed;
   }
   if (network) {
-    out << "chess evaluated by network " << network->name << " (" << network->hidden << "x2-"
-        << network->l1 << "-" << network->l2 << "-1, "
+    out << "chess evaluated by network " << network->name << " ("
+        << games::chess::nnue::network_shape(*network) << ", "
         << games::chess::nnue::simd_path_name(games::chess::nnue::engine_simd_path()) << ")\n";
   } else {
     out << "chess evaluated by hand\n";

@@ -121,6 +121,8 @@ TEST(NnueNetwork, OutputBucketsAreReadAndChosenByThePieceCount) {
   const Network network = parsed(bytes);
   EXPECT_EQ(network.buckets, 8);
   ASSERT_EQ(network.stacks.size(), 8u);
+  EXPECT_EQ(network_shape(network), "40x2-24-8-1 in 8 output buckets");
+  EXPECT_EQ(network_shape(parsed(random_network_bytes({40, 24, 8}, 8))), "40x2-24-8-1");
   // The transformer starts after the 44-byte header.
   EXPECT_EQ(network.ft_bias[0], static_cast<std::int16_t>(bytes[44] | (bytes[45] << 8)));
   const std::size_t end = bytes.size();

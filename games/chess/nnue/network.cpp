@@ -49,6 +49,13 @@ std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2
          buckets * stack;
 }
 
+std::string network_shape(const Network& network) {
+  std::string shape = std::to_string(network.hidden) + "x2-" + std::to_string(network.l1) + "-" +
+                      std::to_string(network.l2) + "-1";
+  if (network.buckets > 1) shape += " in " + std::to_string(network.buckets) + " output buckets";
+  return shape;
+}
+
 std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::string_view name,
                                      std::string& error) {
   const std::string where(name);

@@ -89,6 +89,10 @@ struct Network {
   }
 };
 
+// The widths as messages write them: "128x2-16-32-1", and " in 8 output
+// buckets" after them where there is more than one.
+std::string network_shape(const Network& network);
+
 // The size in bytes of a file with these widths (docs/nnue.md).
 std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2,
                               std::size_t buckets = 1);
