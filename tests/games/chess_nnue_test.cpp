@@ -80,7 +80,8 @@ TEST(NnueNetwork, EmbeddedNetworkIsTheRepositoryFile) {
   std::string error;
   const auto network = parse_network(bytes, "embedded", error);
   ASSERT_TRUE(network) << error;
-  EXPECT_EQ(bytes.size(), network_file_size(network->hidden, network->l1, network->l2));
+  EXPECT_EQ(bytes.size(),
+            network_file_size(network->hidden, network->l1, network->l2, network->stacks.size()));
   EXPECT_LT(bytes.size(), 1u << 20);
 }
 
