@@ -39,6 +39,20 @@ def empty_boards(n):
     return np.full((n, 64), -1, dtype=np.int16)
 
 
+def score_by_hand(net, stm_row, nstm_row, bucket=0):
+    """One position's integer score from the file's arrays, through the dense
+    stack of `bucket`: the reference's arithmetic written out."""
+    def accumulator(indices):
+        return net.ft_bias.astype(int) + sum(net.ft_weight[f].astype(int)
+                                              for f in indices if f != rec.PAD)
+    x = np.concatenate([np.clip(accumulator(stm_row), 0, 127),
+                        np.clip(accumulator(nstm_row), 0, 127)])
+    a1 = np.clip((net.l1_weight[bucket].astype(int) @ x + net.l1_bias[bucket]) >> 10, 0, 127)
+    a2 = np.clip((net.l2_weight[bucket].astype(int) @ a1 + net.l2_bias[bucket]) >> 10, 0, 127)
+    out = int(net.out_weight[bucket].astype(int) @ a2 + net.out_bias[bucket])
+    return abs(out) * 400 // (127 << 10) * (1 if out >= 0 else -1)
+
+
 class RecordFormat(unittest.TestCase):
     def test_decoding_gives_back_the_encoded_pieces(self):
         records = synthetic.generate(300, seed=5)
@@ -190,18 +204,8 @@ class NetworkFile(unittest.TestCase):
         # One position, by hand from the file's arrays, against the reference.
         records = synthetic.generate(1, seed=9)
         stm, nstm = rec.features(records)
-        net = self.net
-
-        def accumulator(indices):
-            return net.ft_bias.astype(int) + sum(net.ft_weight[f].astype(int)
-                                                  for f in indices if f != rec.PAD)
-        x = np.concatenate([np.clip(accumulator(stm[0]), 0, 127),
-                            np.clip(accumulator(nstm[0]), 0, 127)])
-        a1 = np.clip((net.l1_weight[0].astype(int) @ x + net.l1_bias[0]) >> 10, 0, 127)
-        a2 = np.clip((net.l2_weight[0].astype(int) @ a1 + net.l2_bias[0]) >> 10, 0, 127)
-        out = int(net.out_weight[0].astype(int) @ a2 + net.out_bias[0])
-        expected = abs(out) * 400 // (127 << 10) * (1 if out >= 0 else -1)
-        self.assertEqual(int(quantised.evaluate(net, records)[0]), expected)
+        expected = score_by_hand(self.net, stm[0], nstm[0])
+        self.assertEqual(int(quantised.evaluate(self.net, records)[0]), expected)
 
 
 class OutputBuckets(unittest.TestCase):
@@ -244,16 +248,7 @@ class OutputBuckets(unittest.TestCase):
         net = self.net
         scores = quantised.evaluate(net, records)
         for i in range(0, 400, 37):
-            def accumulator(indices):
-                return net.ft_bias.astype(int) + sum(net.ft_weight[f].astype(int)
-                                                      for f in indices if f != rec.PAD)
-            x = np.concatenate([np.clip(accumulator(stm[i]), 0, 127),
-                                np.clip(accumulator(nstm[i]), 0, 127)])
-            b = bucket[i]
-            a1 = np.clip((net.l1_weight[b].astype(int) @ x + net.l1_bias[b]) >> 10, 0, 127)
-            a2 = np.clip((net.l2_weight[b].astype(int) @ a1 + net.l2_bias[b]) >> 10, 0, 127)
-            out = int(net.out_weight[b].astype(int) @ a2 + net.out_bias[b])
-            self.assertEqual(int(scores[i]), abs(out) * 400 // (127 << 10) * (1 if out >= 0 else -1))
+            self.assertEqual(int(scores[i]), score_by_hand(net, stm[i], nstm[i], bucket[i]))
         mean_error, p99_error, _ = export.compare(self.model, net, records)
         self.assertLessEqual(mean_error, export.MEAN_ABS_TOLERANCE_CP)
         self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
