@@ -23,6 +23,11 @@ inline std::optional<Score> SearchWorker<G, kTeam, kWidth>::prune_before_moves(
   static_assert(kNode != NodeType::kPv);
   if (is_decisive(node.beta)) return std::nullopt;
   if (Rules::beats_beta_by_far(node)) return node.static_eval;
+  if (Rules::may_razor(node)) {
+    const Score value = quiescence(node.ply, node.alpha, node.alpha + 1);
+    if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
+    if (value <= node.alpha) return value;
+  }
   if constexpr (HasNullMove<G>) {
     if (Rules::may_pass(node) && !stack_[node.ply].null_move_into && !verifying_null_ &&
         position_.has_non_pawn_material()) {

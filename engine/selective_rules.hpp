@@ -44,6 +44,15 @@ class SelectiveRules {
            node.static_eval - kRules.reverse_futility_margin * node.depth >= node.beta;
   }
 
+  // Razoring: near the horizon, a node whose static value is far below
+  // alpha is asked of the quiescence search first. Off the principal line
+  // and out of check only.
+  template <NodeType kNode>
+  static bool may_razor(const SearchNode<kNode>& node) {
+    return node.depth <= kRules.razor_depth &&
+           node.static_eval + kRules.razor_margin * node.depth <= node.alpha;
+  }
+
   // Null move: deep enough, and standing at or above beta, the side to move
   // passes; if the opponent still cannot get below beta, the node fails high.
   template <NodeType kNode>

@@ -33,6 +33,11 @@ struct Selectivity {
   int futility_depth;
   Score futility_base;
   Score futility_margin;
+  // Razoring: at most this deep (0: never), a node whose static value plus
+  // margin x depth stays at or below alpha is searched by the quiescence
+  // search alone against alpha; if that agrees, the node fails low with it.
+  int razor_depth = 0;
+  Score razor_margin = 0;
   // Late-move reductions: from this depth, quiet moves after the first
   // `lmr_min_moves` are searched shallower first, by
   // lmr_base + log(depth) x log(move number) / lmr_divisor plies.

@@ -70,6 +70,8 @@ class Chess {
               .futility_depth = 3,
               .futility_base = 100,
               .futility_margin = 100,
+              .razor_depth = 3,
+              .razor_margin = 300,
               .lmr_min_depth = 3,
               .lmr_min_moves = 3,
               .lmr_base = 0.75,
