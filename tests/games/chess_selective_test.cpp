@@ -11,6 +11,7 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/search_memory.hpp"
+#include "engine/selective_rules.hpp"
 #include "tests/games/chess_search_run.hpp"
 #include "tests/games/chess_test_positions.hpp"
 #include "tests/sanitized_build.hpp"
@@ -49,6 +50,29 @@ TEST(ChessSearch, OrderingMemoryCarriesOverUntilCleared) {
       << "the histories of the searches before order this one's moves";
   memory.clear();
   EXPECT_EQ(nodes_with(&memory, kiwipete, 7), fresh) << "cleared, as by ucinewgame";
+}
+
+// Razoring asks the quiescence search first only near the horizon, and only
+// where the static value plus the margin for the depth stays at or below
+// alpha: one centipawn more and the node is searched as before.
+TEST(ChessSearch, RazoringAsksOnlyNodesFarBelowAlphaNearTheHorizon) {
+  using Rules = engine::SelectiveRules<Chess>;
+  constexpr engine::Selectivity kRules = engine::selectivity<Chess>();
+  static_assert(kRules.razor_depth >= 1 && kRules.razor_margin > 0, "chess razors");
+  const Score alpha = 40;
+  const auto node = [&](int depth, Score static_eval) {
+    engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, alpha, alpha + 1, 0, false};
+    cut.static_eval = static_eval;
+    return cut;
+  };
+  for (int depth = 1; depth <= kRules.razor_depth; ++depth) {
+    const Score edge = alpha - kRules.razor_margin * depth;
+    EXPECT_TRUE(Rules::may_razor(node(depth, edge))) << "depth " << depth;
+    EXPECT_TRUE(Rules::may_razor(node(depth, edge - 500))) << "depth " << depth;
+    EXPECT_FALSE(Rules::may_razor(node(depth, edge + 1))) << "depth " << depth;
+  }
+  EXPECT_FALSE(Rules::may_razor(node(kRules.razor_depth + 1, -engine::kInfinity / 2)))
+      << "deeper nodes are never razored, however far below alpha";
 }
 
 // The history and counter-move tables have a slot per from and to square:
