@@ -180,6 +180,23 @@ class BadInput(unittest.TestCase):
                 train.parse_args(['--data', 'x.bin', '--out', 'x.nnue', *option])
             self.assertEqual(exit_.exception.code, 2, option)
 
+    def test_a_bad_starting_network_is_refused_with_a_message(self):
+        with tempfile.TemporaryDirectory() as work:
+            data = os.path.join(work, 'synthetic.bin')
+            synthetic.generate(200, seed=2).tofile(data)
+            out = os.path.join(work, 'net.nnue')
+            truncated = os.path.join(work, 'truncated.nnue')
+            with open(truncated, 'wb') as f:
+                f.write(export.quantise(Network(hidden=8, l1=4, l2=4)).to_bytes()[:-1])
+            for start in (truncated, os.path.join(work, 'none.nnue')):
+                status, errors = self.run_train('--data', data, '--out', out, '--init', start)
+                self.assertEqual(status, 1, start)
+                self.assertIn('error: --init', errors)
+            self.assertFalse(os.path.exists(out))
+        with self.assertRaises(SystemExit) as exit_, contextlib.redirect_stderr(io.StringIO()):
+            train.parse_args(['--data', 'x.bin', '--out', 'x.nnue', '--resume', '--init', 'y.nnue'])
+        self.assertEqual(exit_.exception.code, 2)
+
 
 class NetworkFile(unittest.TestCase):
     def setUp(self):
@@ -199,6 +216,15 @@ class NetworkFile(unittest.TestCase):
                     data[:4] + (2).to_bytes(4, 'little') + data[8:]):
             with self.assertRaises(ValueError):
                 network_file.from_bytes(bad)
+
+    def test_a_network_read_as_floats_quantises_to_the_same_bytes(self):
+        # --init's starting point: the engine's network exactly, not nearly.
+        model = export.dequantise(self.net)
+        self.assertEqual(export.quantise(model).to_bytes(), self.net.to_bytes())
+        records = synthetic.generate(300, seed=8)
+        mean_error, p99_error, _ = export.compare(model, self.net, records)
+        self.assertLessEqual(mean_error, export.MEAN_ABS_TOLERANCE_CP)
+        self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
 
     def test_integer_scores_follow_the_stated_arithmetic(self):
         # One position, by hand from the file's arrays, against the reference.
@@ -239,6 +265,11 @@ class OutputBuckets(unittest.TestCase):
                     data[:40] + (17).to_bytes(4, 'little') + data[44:]):
             with self.assertRaises(ValueError):
                 network_file.from_bytes(bad)
+
+    def test_a_network_read_as_floats_keeps_its_buckets(self):
+        model = export.dequantise(self.net)
+        self.assertEqual(model.buckets, 4)
+        self.assertEqual(export.quantise(model).to_bytes(), self.net.to_bytes())
 
     def test_each_position_is_scored_by_its_buckets_stack(self):
         records = synthetic.generate(400, seed=21)
@@ -343,6 +374,23 @@ class TrainingRun(unittest.TestCase):
         held = [row['held_out_loss'] for row in self.read_losses('buckets')]
         self.assertLess(held[-1], 0.3 * held[0])
         self.assertEqual(network_file.read(out).buckets, 4)
+
+    def test_a_run_started_from_a_network_begins_where_that_one_ended(self):
+        # The first run's network as the start; a narrower width asked for on
+        # the command line gives way to the file's.
+        out = os.path.join(self.work.name, 'init.nnue')
+        run = self.train('--epochs', '1', '--hidden', '8', '--init', self.out, out=out)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn('starting from the weights of', run.stdout)
+        self.assertEqual(network_file.read(out).hidden, 32)
+        held = [row['held_out_loss'] for row in self.read_losses('init')]
+        first = [row['held_out_loss'] for row in self.losses]
+        # Before its first epoch it already scores as the first run ended
+        # (the integer network's rounding apart), far from an untrained one.
+        print(f'started from a network: held-out loss {held}, the first run {first}',
+              file=sys.stderr)
+        self.assertLess(held[0], 1.5 * first[-1])
+        self.assertLess(held[0], 0.3 * first[0])
 
     def test_a_resumed_run_ends_as_the_uninterrupted_one(self):
         # 4 epochs, then resumed to 5: the same network as the first run's 5.

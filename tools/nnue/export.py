@@ -7,7 +7,8 @@ import torch
 import network_file
 import quantised
 import records as rec
-from model import ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT, SCORE_SCALE
+from model import (ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT, SCORE_SCALE,
+                   Network)
 
 # The quantised score may differ from the float network's by rounding:
 # activations in steps of 1/127, weights in steps of 1/127 (transformer) and
@@ -52,6 +53,40 @@ def quantise(model):
         out_weight=_rounded(model.output.weight, w, *dense),
         out_bias=_rounded(model.output.bias, a * w, *i32),
         activation_quant=a, dense_shift=DENSE_WEIGHT_SHIFT, score_scale=SCORE_SCALE)
+
+
+def dequantise(net):
+    """The float network whose quantise() is `net` again, byte for byte: each
+    integer over its scale (the half step quantise adds to the dense biases
+    taken off). A network file as a starting point for more training
+    (train.py --init): training then goes on from the network the engine
+    plays, not from an untrained one."""
+    a = ACTIVATION_QUANT
+    w = 1 << net.dense_shift
+    half = 1 << (net.dense_shift - 1)
+    if net.activation_quant != a or net.score_scale != SCORE_SCALE or net.features != rec.FEATURES:
+        raise ValueError('the network file has other constants than this trainer '
+                         f'(activation {net.activation_quant}, scale {net.score_scale}, '
+                         f'{net.features} features)')
+    model = Network(net.hidden, net.l1, net.l2, net.buckets)
+    b = net.buckets
+
+    def tensor(values, scale, shape):
+        return torch.from_numpy(np.asarray(values, dtype=np.float64).reshape(shape) / scale).float()
+
+    with torch.no_grad():
+        model.transformer.weight[:rec.FEATURES] = tensor(net.ft_weight, a,
+                                                         (rec.FEATURES, net.hidden))
+        model.transformer.weight[rec.FEATURES:] = 0.0  # the padding row
+        model.transformer_bias[:] = tensor(net.ft_bias, a, net.hidden)
+        # The file's stacks are bucket-major, as the model's layers are.
+        model.l1.weight[:] = tensor(net.l1_weight, w, (b * net.l1, 2 * net.hidden))
+        model.l1.bias[:] = tensor(net.l1_bias.astype(np.int64) - half, a * w, b * net.l1)
+        model.l2.weight[:] = tensor(net.l2_weight, w, (b * net.l2, net.l1))
+        model.l2.bias[:] = tensor(net.l2_bias.astype(np.int64) - half, a * w, b * net.l2)
+        model.output.weight[:] = tensor(net.out_weight, w, (b, net.l2))
+        model.output.bias[:] = tensor(net.out_bias, a * w, b)
+    return model
 
 
 def float_scores(model, records, batch=8192):

@@ -4,14 +4,16 @@ the engine's integer format, in one command:
 
     tools/nnue/train.py --data A.bin [B.bin ...] --out net.nnue [--hidden 256]
         [--buckets B] [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
-        [--mirror] [--threads T] [--resume]
+        [--mirror] [--threads T] [--resume | --init NET.nnue]
 
 Beside --out it writes NET.ckpt (a checkpoint after every epoch, which
 --resume continues from), NET.losses.csv and NET.losses.png (the training and
 held-out loss per epoch). After the last epoch it exports the network, reads
 the file back and checks the integer network's scores on held-out positions
 against the float network's (export.py states the tolerance); it exits 1 if
-they differ by more. docs/nnue.md, "Training", describes it all.
+they differ by more. --init starts from a network file's weights (its widths
+too) instead of random ones: the next network trained on from the last one.
+docs/nnue.md, "Training", describes it all.
 """
 
 import argparse
@@ -68,7 +70,13 @@ def parse_args(argv):
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--resume', action='store_true',
                         help='continue from OUT.ckpt (its widths and options win)')
+    parser.add_argument('--init', metavar='NET',
+                        help='start from the weights of this network file, not random ones '
+                             '(its widths win)')
     args = parser.parse_args(argv)
+    if args.resume and args.init:
+        parser.error('--resume continues a checkpoint; --init starts anew from a network: '
+                     'not both')
     if not 0.0 <= args.lam <= 1.0:
         parser.error('--lambda must lie in [0, 1]')
     if not 0.0 < args.held_out < 1.0:
@@ -203,7 +211,19 @@ def main(argv=None):
             setattr(args, name, value)
         args.hidden, args.l1, args.l2 = (checkpoint['widths'][k] for k in ('hidden', 'l1', 'l2'))
         args.buckets = checkpoint['widths'].get('buckets', 1)  # checkpoints before buckets: one
-    model = Network(args.hidden, args.l1, args.l2, args.buckets)
+    start_network = None
+    if args.init:
+        try:
+            start_network = export.dequantise(network_file.read(args.init))
+        except (OSError, ValueError) as error:
+            print(f'error: --init {args.init}: {error}', file=sys.stderr)
+            return 1
+        args.hidden, args.l1, args.l2 = (start_network.hidden, start_network.l1_width,
+                                         start_network.l2_width)
+        args.buckets = start_network.buckets
+        print(f'starting from the weights of {args.init}', flush=True)
+    model = (start_network if start_network is not None else
+             Network(args.hidden, args.l1, args.l2, args.buckets))
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
     history, first_epoch = [], 1
     if checkpoint is not None:
