@@ -239,7 +239,8 @@ def main(argv=None):
     if not history:
         history.append({'epoch': 0, 'train': None, 'held_out': held_out_loss(model, held, args.lam),
                         'seconds': 0.0})
-        print(f'epoch 0: held-out loss {history[0]["held_out"]:.6f} (untrained)', flush=True)
+        before = f'the network of {args.init}' if args.init else 'untrained'
+        print(f'epoch 0: held-out loss {history[0]["held_out"]:.6f} ({before})', flush=True)
 
     for epoch in range(first_epoch, args.epochs + 1):
         for group in optimiser.param_groups:
