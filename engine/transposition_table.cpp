@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <new>
 
-#include "engine/table_exchange.hpp"
 #include "engine/team_run.hpp"
 
 namespace brudno::engine {
@@ -77,7 +76,7 @@ void TranspositionTable::resize(std::size_t megabytes) {
 
 void TranspositionTable::clear(int threads) {
   generation_ = 0;
-  if (exchange_ != nullptr) exchange_->new_epoch();
+  if (observer_ != nullptr) observer_->on_clear();
   if (cluster_count_ == 0) return;  // not allocated: nothing to clear
   const auto clear_clusters = [this](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -118,13 +117,10 @@ std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
   return std::nullopt;
 }
 
-void TranspositionTable::share_through(TableExchange* exchange) {
-  exchange_ = exchange;
-  share_depth_ = exchange != nullptr ? exchange->min_depth() : 256;
-}
-
-void TranspositionTable::offer_to_exchange(std::uint64_t key, const TableEntry& entry) {
-  exchange_->on_deep_store(*this, key, entry);
+void TranspositionTable::observe_deep_stores(TableObserver* observer) {
+  observer_ = observer;
+  observed_depth_ = observer != nullptr ? observer->min_depth() : kNotObserved;
+  assert(observed_depth_ > 0 && observed_depth_ <= kNotObserved);
 }
 
 void TranspositionTable::store_without_sharing(std::uint64_t key, const TableEntry& entry) {

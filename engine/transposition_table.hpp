@@ -15,15 +15,40 @@
 
 namespace brudno::engine {
 
-class TableExchange;
+class TranspositionTable;
 
 enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+// What a fail-soft value searched within (alpha, beta) says of the node:
+// at or above beta a lower bound, at or below alpha an upper bound, in
+// between the value itself.
+constexpr Bound bound_of(Score value, Score alpha, Score beta) {
+  assert(alpha < beta);
+  return value >= beta ? Bound::kLower : value > alpha ? Bound::kExact : Bound::kUpper;
+}
 
 struct TableEntry {
   Score score = 0;  // relative to the node: see score_to_table()
   int depth = 0;
   Bound bound = Bound::kNone;
   std::optional<std::uint16_t> move;  // move bits, see move_bits()
+};
+
+// Who is told of the deep entries a search stores, and of every clearing of
+// the table: a cluster's exchange of entries between processes
+// (tools/mpi/table_exchange.hpp) is one. The engine only calls it.
+class TableObserver {
+ public:
+  virtual ~TableObserver() = default;
+  // Entries at least this deep are offered.
+  [[nodiscard]] virtual int min_depth() const = 0;
+  // From TranspositionTable::store() on a search thread. It may store into
+  // `table` (with store_without_sharing()) what came from elsewhere, while
+  // the table's memory is certain to be there.
+  virtual void on_deep_store(TranspositionTable& table, std::uint64_t key,
+                             const TableEntry& entry) = 0;
+  // From TranspositionTable::clear(), when no search runs.
+  virtual void on_clear() = 0;
 };
 
 class TranspositionTable {
@@ -50,15 +75,15 @@ class TranspositionTable {
   // Inline, so that a search's store is one call, not two.
   void store(std::uint64_t key, const TableEntry& entry) {
     store_without_sharing(key, entry);
-    if (entry.depth >= share_depth_) [[unlikely]]
-      offer_to_exchange(key, entry);
+    if (entry.depth >= observed_depth_) [[unlikely]]
+      observer_->on_deep_store(*this, key, entry);
   }
-  // The same, not offered to a table exchange: an entry that came from one.
+  // The same, not offered to the observer: an entry that came from elsewhere.
   void store_without_sharing(std::uint64_t key, const TableEntry& entry);
-  // Deep entries stored from now on go to `exchange` too, and what it
-  // received comes in through them (a cluster's table; see TableExchange).
-  // Null: none. Set before a search, never during one.
-  void share_through(TableExchange* exchange);
+  // Deep entries stored from now on are offered to `observer` too, and it
+  // is told of every clearing. Null: none. Set before a search, never
+  // during one.
+  void observe_deep_stores(TableObserver* observer);
 
   // Permille of sampled slots written by the current search (UCI's hashfull).
   [[nodiscard]] int hashfull() const;
@@ -83,7 +108,6 @@ class TranspositionTable {
     const auto index = static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
     return clusters_[index];
   }
-  void offer_to_exchange(std::uint64_t key, const TableEntry& entry);
   void update(Slot& slot, std::uint64_t data, std::uint64_t key, const TableEntry& entry);
   static void write(Slot& slot, std::uint64_t key, std::uint64_t packed);
 
@@ -95,8 +119,9 @@ class TranspositionTable {
   std::size_t cluster_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;
-  TableExchange* exchange_ = nullptr;
-  int share_depth_ = 256;  // deeper than any entry: nothing shared
+  TableObserver* observer_ = nullptr;
+  int observed_depth_ = kNotObserved;
+  static constexpr int kNotObserved = 256;  // deeper than any entry: nothing offered
 };
 
 }  // namespace brudno::engine

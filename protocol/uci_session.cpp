@@ -58,7 +58,7 @@ UciSession::UciSession(LineSink& out, SessionLimits limits)
       table_(0),
       wanted_hash_megabytes_(limits_.initial_hash_megabytes),
       game_(make_game_session(default_game(), table_, memory_)) {
-  table_.share_through(limits_.table_exchange);
+  table_.observe_deep_stores(limits_.table_observer);
 }
 
 UciSession::~UciSession() {

@@ -37,8 +37,8 @@ struct SessionLimits {
   ThreadBudget* thread_budget = nullptr;
   // Where the process is one rank of a cluster searching the same position
   // (brudno-mpi uci): the exchange the session's table shares its deep
-  // entries through. None otherwise.
-  engine::TableExchange* table_exchange = nullptr;
+  // entries through (tools/mpi/table_exchange.hpp). None otherwise.
+  engine::TableObserver* table_observer = nullptr;
   // And which rank it is: the ranks beyond 0 search as helpers
   // (SearchSettings::helper).
   int cluster_rank = 0;

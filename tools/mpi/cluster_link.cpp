@@ -33,15 +33,15 @@ struct WireEntry {
 };
 static_assert(sizeof(WireEntry) == 16);
 
-WireEntry to_wire(const engine::SharedEntry& shared) {
+WireEntry to_wire(const SharedEntry& shared) {
   const auto& entry = shared.entry;
   return {shared.key, entry.score, entry.move.value_or(0), static_cast<std::uint8_t>(entry.depth),
           static_cast<std::uint8_t>(static_cast<unsigned>(entry.bound) |
                                     (entry.move.has_value() ? 4U : 0U))};
 }
 
-engine::SharedEntry from_wire(const WireEntry& wire) {
-  engine::SharedEntry shared;
+SharedEntry from_wire(const WireEntry& wire) {
+  SharedEntry shared;
   shared.key = wire.key;
   shared.entry.score = wire.score;
   shared.entry.depth = wire.depth;
@@ -52,7 +52,7 @@ engine::SharedEntry from_wire(const WireEntry& wire) {
 
 }  // namespace
 
-ClusterLink::ClusterLink(const boost::mpi::communicator& world, engine::TableExchange& exchange,
+ClusterLink::ClusterLink(const boost::mpi::communicator& world, TableExchange& exchange,
                          LineQueue& received_lines, ReportHandler on_report)
     : world_(world),
       exchange_(exchange),
@@ -199,7 +199,7 @@ void ClusterLink::deliver(int source, const std::vector<char>& message) {
       if (payload.size() < sizeof epoch) break;
       std::memcpy(&epoch, payload.data(), sizeof epoch);
       const std::string_view packed = payload.substr(sizeof epoch);
-      std::vector<engine::SharedEntry> entries(packed.size() / sizeof(WireEntry));
+      std::vector<SharedEntry> entries(packed.size() / sizeof(WireEntry));
       for (std::size_t i = 0; i < entries.size(); ++i) {
         WireEntry wire;
         std::memcpy(&wire, packed.data() + i * sizeof(WireEntry), sizeof wire);

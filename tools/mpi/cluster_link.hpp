@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/table_exchange.hpp"
+#include "tools/mpi/table_exchange.hpp"
 #include "tools/mpi/line_queue.hpp"
 
 namespace brudno::tools::mpi {
@@ -34,7 +34,7 @@ class ClusterLink {
 
   // Lines from rank 0 go into `received_lines` (closed at its end of input);
   // table entries go both ways through `exchange`.
-  ClusterLink(const boost::mpi::communicator& world, engine::TableExchange& exchange,
+  ClusterLink(const boost::mpi::communicator& world, TableExchange& exchange,
               LineQueue& received_lines, ReportHandler on_report);
   ~ClusterLink();
   ClusterLink(const ClusterLink&) = delete;
@@ -80,7 +80,7 @@ class ClusterLink {
   void complete_sends();
 
   boost::mpi::communicator world_;
-  engine::TableExchange& exchange_;
+  TableExchange& exchange_;
   LineQueue& received_lines_;
   ReportHandler on_report_;
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/table_exchange.hpp"
+#include "tools/mpi/table_exchange.hpp"
 #include "protocol/line_sink.hpp"
 #include "tools/mpi/cluster_link.hpp"
 #include "tools/mpi/iteration_report.hpp"
@@ -21,7 +21,7 @@ namespace brudno::tools::mpi {
 
 class VotingSink final : public protocol::LineSink {
  public:
-  VotingSink(protocol::LineSink& client, ClusterLink& link, const engine::TableExchange& exchange,
+  VotingSink(protocol::LineSink& client, ClusterLink& link, const TableExchange& exchange,
              int ranks);
   void write_line(std::string_view line) override;
   // Another rank's report (on the link's thread).
@@ -36,7 +36,7 @@ class VotingSink final : public protocol::LineSink {
 
   protocol::LineSink& client_;
   ClusterLink& link_;
-  const engine::TableExchange& exchange_;
+  const TableExchange& exchange_;
   std::mutex mutex_;
   std::uint64_t searches_ = 0;  // bestmoves written so far
   // Each rank's latest report, rank 0's own among them.

@@ -7,7 +7,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/table_exchange.hpp"
+#include "tools/mpi/table_exchange.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/stdin_loop.hpp"
 #include "tools/command_line.hpp"
@@ -68,7 +68,7 @@ std::shared_ptr<LineQueue> read_standard_input() {
   return lines;
 }
 
-int run_rank_zero(const boost::mpi::communicator& world, engine::TableExchange& exchange,
+int run_rank_zero(const boost::mpi::communicator& world, TableExchange& exchange,
                   protocol::SessionLimits limits) {
   LineQueue unused;  // rank 0 receives no lines
   // The sink needs the link, and the link's thread the sink: set once both exist.
@@ -99,7 +99,7 @@ int run_rank_zero(const boost::mpi::communicator& world, engine::TableExchange& 
   return status;
 }
 
-int run_other_rank(const boost::mpi::communicator& world, engine::TableExchange& exchange,
+int run_other_rank(const boost::mpi::communicator& world, TableExchange& exchange,
                    protocol::SessionLimits limits) {
   LineQueue lines;
   ClusterLink link(world, exchange, lines, {});
@@ -118,10 +118,10 @@ int run_cluster_uci(const boost::mpi::communicator& world, const Arguments& args
   if (const auto status = read_arguments(args, share_depth, streams.out(), streams.err())) {
     return *status;
   }
-  engine::TableExchange exchange(share_depth);
+  TableExchange exchange(share_depth);
   protocol::SessionLimits limits;
   // Alone, a rank has nothing to share.
-  if (world.size() > 1) limits.table_exchange = &exchange;
+  if (world.size() > 1) limits.table_observer = &exchange;
   limits.cluster_rank = world.rank();
   return world.rank() == 0 ? run_rank_zero(world, exchange, std::move(limits))
                            : run_other_rank(world, exchange, std::move(limits));

@@ -5,10 +5,13 @@
 // depth; the same call stores what the others sent, so received entries
 // enter the table only from a search's own threads, while its memory is
 // certain to be there (a resize or clear never runs during a search).
-// Whoever carries entries between processes (tools/mpi/cluster_link.cpp)
+// Whoever carries entries between processes (cluster_link.cpp)
 // only takes the outgoing queue and fills the incoming one. Deep stores are
 // a few thousand a second, so the queues' locks cost the search nothing it
 // notices; the queues are bounded, and what does not fit is dropped.
+//
+// The engine knows it only as the table's observer (engine::TableObserver):
+// the cluster's concern stays out of the engine.
 //
 // Entries are good for the game they were stored in. Every clearing of the
 // table (a new game, another game, Clear Hash) begins a new epoch, and the
@@ -25,14 +28,17 @@
 
 #include "engine/transposition_table.hpp"
 
-namespace brudno::engine {
+namespace brudno::tools::mpi {
+
+using engine::TableEntry;
+using engine::TranspositionTable;
 
 struct SharedEntry {
   std::uint64_t key = 0;
   TableEntry entry;
 };
 
-class TableExchange {
+class TableExchange final : public engine::TableObserver {
  public:
   // What a queue holds at most before entries are dropped: a carrier that
   // falls behind loses the oldest news, never the search's time.
@@ -43,15 +49,16 @@ class TableExchange {
   TableExchange& operator=(const TableExchange&) = delete;
 
   // Entries at least this deep are shared.
-  [[nodiscard]] int min_depth() const { return min_depth_; }
+  [[nodiscard]] int min_depth() const override { return min_depth_; }
 
   // From TranspositionTable::store() on a search thread: queues the entry
   // for the others and stores into `table` what they sent.
-  void on_deep_store(TranspositionTable& table, std::uint64_t key, const TableEntry& entry);
+  void on_deep_store(TranspositionTable& table, std::uint64_t key,
+                     const TableEntry& entry) override;
 
   // From TranspositionTable::clear(), when no search runs: both queues
   // emptied, the epoch counted on.
-  void new_epoch();
+  void on_clear() override;
 
   // The carrier's side: what to send (the queue emptied) with its epoch, and
   // what came with the sender's.
@@ -88,4 +95,4 @@ class TableExchange {
   std::atomic<std::uint64_t> dropped_{0};
 };
 
-}  // namespace brudno::engine
+}  // namespace brudno::tools::mpi

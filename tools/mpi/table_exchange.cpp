@@ -1,9 +1,9 @@
-#include "engine/table_exchange.hpp"
+#include "tools/mpi/table_exchange.hpp"
 
 #include <algorithm>
 #include <cassert>
 
-namespace brudno::engine {
+namespace brudno::tools::mpi {
 
 void TableExchange::on_deep_store(TranspositionTable& table, std::uint64_t key,
                                   const TableEntry& entry) {
@@ -33,7 +33,7 @@ void TableExchange::store_incoming(TranspositionTable& table) {
   stored_.fetch_add(entries.size(), std::memory_order_relaxed);
 }
 
-void TableExchange::new_epoch() {
+void TableExchange::on_clear() {
   std::scoped_lock lock(outgoing_mutex_, incoming_mutex_);
   outgoing_.clear();
   incoming_.clear();
@@ -68,4 +68,4 @@ TableExchange::Counts TableExchange::counts() const {
           stored_.load(std::memory_order_relaxed), dropped_.load(std::memory_order_relaxed)};
 }
 
-}  // namespace brudno::engine
+}  // namespace brudno::tools::mpi

@@ -1,12 +1,14 @@
 // The table exchange of a cluster's ranks, with two tables in one process
 // standing for two ranks and the test carrying the batches between them.
 
-#include "engine/table_exchange.hpp"
+#include "tools/mpi/table_exchange.hpp"
 
 #include <gtest/gtest.h>
 
-namespace brudno::engine {
+namespace brudno::tools::mpi {
 namespace {
+
+using engine::Bound;
 
 constexpr int kShareDepth = 5;
 constexpr std::uint64_t kDeepKey = 0x0123'4567'89ab'cdefULL;
@@ -14,7 +16,7 @@ constexpr std::uint64_t kShallowKey = 0x0fed'cba9'8765'4321ULL;
 constexpr std::uint64_t kOtherKey = 0x1111'2222'3333'4444ULL;
 
 struct Rank {
-  Rank() { table.share_through(&exchange); }
+  Rank() { table.observe_deep_stores(&exchange); }
   TableExchange exchange{kShareDepth};
   TranspositionTable table{1};
 };
@@ -80,4 +82,4 @@ TEST(TableExchange, ClearingEmptiesWhatWasQueued) {
 }
 
 }  // namespace
-}  // namespace brudno::engine
+}  // namespace brudno::tools::mpi
