@@ -16,6 +16,7 @@
 #include "engine/game_traits.hpp"
 #include "engine/move_list.hpp"
 #include "engine/score.hpp"
+#include "engine/selectivity.hpp"
 
 namespace brudno::engine {
 
@@ -54,8 +55,11 @@ concept Game = requires(G game, const G& position, typename G::Move move,
   { G::kTraits } -> std::same_as<const GameTraits&>;
 };
 
-// Optional hooks: the search uses them when a game has them, and a game
-// declares each it has in its traits (GameTraits), which traits_of() checks.
+// Optional hooks: the search uses them when a game has them. A game has one
+// by having its functions, and states each it has by a static_assert
+// beside its class (static_assert(engine::HasMoveHints<ConnectFour>)), so
+// that a function misspelt there fails to compile instead of leaving the
+// search without the hook.
 
 // Priority band for move ordering (captures, threats); higher is tried first.
 template <class G>
@@ -113,12 +117,15 @@ concept HasRuleStatus = Game<G> && requires(const G& position, int ply) {
 // exchange evaluation (`see_ge`: does the move win at least `threshold` on
 // its square?), and at the horizon goes on with the noisy moves only
 // (captures and promotions; every move when in check), the side to move
-// standing pat on evaluate() (quiescence). Games without these hooks are
-// searched full width to the horizon.
+// standing pat on evaluate() (quiescence). Its margins and depths are the
+// game's own, `static constexpr engine::Selectivity kSelectivity`, in the
+// game's evaluation units and tuned on its play (engine/selectivity.hpp).
+// Games without these hooks are searched full width to the horizon.
 template <class G>
 concept HasSelectiveSearch = HasRuleStatus<G> &&
     requires(const G& position, typename G::Move move, MoveList<typename G::Move>& moves,
              int threshold) {
+  { G::kSelectivity } -> std::convertible_to<Selectivity>;
   { position.noisy_moves(moves) } -> std::same_as<void>;
   { position.see_ge(move, threshold) } -> std::same_as<bool>;
   { position.is_capture(move) } -> std::same_as<bool>;
@@ -147,7 +154,9 @@ concept HasNullMove = Game<G> && requires(G game, const G& position) {
 // nodes (expectiminimax with Star1 and Star2 pruning, engine/chance_worker.hpp)
 // needs every leaf value, evaluate() at the horizon and at the end of the
 // game alike, to lie within [kMinValue, kMaxValue], stated for side 0 (side 1
-// sees them negated), and every node's total weight at most kMaxChanceWeight.
+// sees them negated), and every node's total weight positive and at most
+// kMaxChanceWeight. An outcome of weight 0 cannot happen: it counts for
+// nothing, and the pruned searches leave it out.
 inline constexpr std::uint32_t kMaxChanceWeight = 1U << 20;
 
 template <class G>
@@ -176,66 +185,18 @@ constexpr const GameTraits& traits_of() {
   static_assert(
       !requires { G::kOnlyOutcomes; },
       "declare only_outcomes in the game's kTraits, not kOnlyOutcomes");
-  static_assert(
-      !requires { G::kSelectivity; },
-      "declare selectivity in the game's kTraits, not kSelectivity");
   static_assert((traits.history_slots != 0) ==
                     requires(typename G::Move move) {
                       { G::history_slot(move) } -> std::convertible_to<std::size_t>;
                     },
                 "kTraits.history_slots and `static std::size_t history_slot(Move)` go together");
-  static_assert(traits.selectivity.has_value() == HasSelectiveSearch<G>,
-                "kTraits.selectivity is set exactly when the game has a selective search "
-                "(HasSelectiveSearch)");
+  static_assert(
+      !requires { G::kSelectivity; } || HasSelectiveSearch<G>,
+      "kSelectivity sets the selective search's margins: a game with it has the functions of "
+      "HasSelectiveSearch");
   static_assert(traits.aspiration_window > 0, "kTraits.aspiration_window is a positive width");
-  // Each hook declared has all its functions; each not declared has none.
-  static_assert(
-      traits.move_hints ? HasMoveHints<G> : !requires { &G::move_hint; },
-      "kTraits.move_hints and `move_hint(Move)` (HasMoveHints) go together");
-  static_assert(
-      traits.forced_moves ? HasForcedMoves<G> : !requires { &G::keep_forced_moves; },
-      "kTraits.forced_moves and `keep_forced_moves(moves)` (HasForcedMoves) go together");
-  static_assert(
-      traits.ply_bound ? HasPlyBound<G> : !requires { &G::max_plies_left; },
-      "kTraits.ply_bound and `max_plies_left()` (HasPlyBound) go together");
-  static_assert(
-      traits.outcome_horizon ? HasOutcomeHorizon<G> : !requires { &G::outcome_horizon; },
-      "kTraits.outcome_horizon and `outcome_horizon()` (HasOutcomeHorizon) go together");
-  static_assert(
-      traits.rule_status ? HasRuleStatus<G>
-                         : !requires { &G::is_draw; } && !requires { &G::in_check; },
-      "kTraits.rule_status and `is_draw(ply)`, `in_check()` (HasRuleStatus) go together");
-  static_assert(
-      traits.null_move ? HasNullMove<G>
-                       : !requires { &G::play_null; } && !requires { &G::undo_null; },
-      "kTraits.null_move and `play_null()`, `undo_null()`, `has_non_pawn_material()` "
-      "(HasNullMove) go together");
-  static_assert(
-      traits.chance ? HasChance<G>
-                    : !requires { &G::is_chance_node; } && !requires { &G::chance_weight; },
-      "kTraits.chance and `is_chance_node()`, `chance_weight(Move)`, kMinValue and "
-      "kMaxValue (HasChance) go together");
   static_assert(!(traits.only_outcomes && HasChance<G>),
                 "a game with chance nodes has expected values, not only outcomes");
-  static_assert(
-      traits.explains_bad_positions ==
-          requires(std::string_view text, std::string & fault) {
-            { G::parse(text, fault) } -> std::same_as<std::optional<G>>;
-          },
-      "kTraits.explains_bad_positions and `parse(text, fault)` go together");
-  static_assert(
-      traits.chess960 ==
-          requires(std::string_view text, std::string & fault) {
-            { G::parse(text, fault, true) } -> std::same_as<std::optional<G>>;
-            { G::kStartFen } -> std::convertible_to<std::string_view>;
-          },
-      "kTraits.chess960 and `parse(text, fault, chess960)` with kStartFen go together");
-  static_assert(
-      traits.writes_moves_from_position ==
-          requires(const G& position, typename G::Move move) {
-            { position.write_move(move) } -> std::same_as<std::string>;
-          },
-      "kTraits.writes_moves_from_position and `write_move(Move)` go together");
   return traits;
 }
 
@@ -255,12 +216,10 @@ constexpr bool has_only_outcomes() {
 template <class G>
 concept HasOnlyOutcomes = Game<G> && has_only_outcomes<G>();
 
-// The margins and depths of a game's selective search (GameTraits::selectivity).
-template <Game G>
+// The margins and depths of a game's selective search.
+template <HasSelectiveSearch G>
 constexpr Selectivity selectivity() {
-  static_assert(traits_of<G>().selectivity.has_value(),
-                "a game with a selective search sets `.selectivity` in its kTraits");
-  return *traits_of<G>().selectivity;
+  return G::kSelectivity;
 }
 
 // The move as raw bits, for the transposition table and the history table.

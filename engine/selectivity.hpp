@@ -1,10 +1,10 @@
 #pragma once
 // The parameters of the selective search (selective_rules.hpp): what it
 // prunes and reduces, and by how much. The margins are in the game's
-// evaluation units; each game with a selective search sets its own in its
-// traits, `.selectivity = Selectivity{...}` (engine/game_traits.hpp; chess:
-// games/chess/chess.hpp), and the search reads them by selectivity<G>()
-// (engine/game.hpp).
+// evaluation units; each game with a selective search sets its own,
+// `static constexpr engine::Selectivity kSelectivity{...}` (HasSelectiveSearch
+// in engine/game.hpp; chess: games/chess/chess.hpp), and the search reads
+// them by selectivity<G>().
 // Games without a selective search never use any of it: their search is the
 // full-width one, whose node counts are the bench signature's.
 

@@ -23,15 +23,15 @@
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/mate_job.hpp"
+#include "protocol/protocol_traits.hpp"
 #include "protocol/prove.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
 
-// A game with a Chess960 mode (chess): it reads its text in either mode
-// (GameTraits::chess960).
+// A game with a Chess960 mode (chess): it reads its text in either mode.
 template <engine::Game G>
-inline constexpr bool kHasChess960 = engine::traits_of<G>().chess960;
+inline constexpr bool kHasChess960 = ProtocolTraits<G>::kChess960;
 
 template <engine::Game G>
 class GameSessionFor final : public GameSession {
@@ -53,7 +53,7 @@ class GameSessionFor final : public GameSession {
       // A game that can say what is wrong with a text (chess) says it.
       if constexpr (kHasChess960<G>) {
         position = G::parse(*text, fault, chess960_);
-      } else if constexpr (engine::traits_of<G>().explains_bad_positions) {
+      } else if constexpr (ProtocolTraits<G>::kExplainsBadPositions) {
         position = G::parse(*text, fault);
       } else {
         position = G::parse(*text);
@@ -357,12 +357,8 @@ class GameSessionFor final : public GameSession {
   // Each legal move and the perft count below it: the game's own perft
   // where it has one (chess counts its last ply in bulk), else the engine's.
   static auto perft_division(G& root, int depth, const std::atomic<bool>* abandoned) {
-    constexpr bool kOwnPerft = engine::traits_of<G>().own_perft;
-    static_assert(
-        kOwnPerft == requires { games::perft_divide(root, depth, abandoned); },
-        "kTraits.own_perft and `games::perft_divide(G&, int, abandoned)` go together");
-    if constexpr (kOwnPerft) {
-      return games::perft_divide(root, depth, abandoned);
+    if constexpr (ProtocolTraits<G>::kOwnPerft) {
+      return perft_divide(root, depth, abandoned);
     } else {
       std::vector<std::pair<typename G::Move, std::uint64_t>> division;
       engine::MoveList<typename G::Move> moves;

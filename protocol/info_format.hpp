@@ -8,6 +8,7 @@
 #include "engine/game.hpp"
 #include "engine/score.hpp"
 #include "engine/search_report.hpp"
+#include "protocol/protocol_traits.hpp"
 
 namespace brudno::protocol {
 
@@ -17,10 +18,10 @@ std::string format_score(engine::Score score);
 // A move of a line searched from `root`, as the root writes it: a game whose
 // text depends on a mode of the position (chess in Chess960 writes castling
 // as the king taking its rook) says so through write_move()
-// (GameTraits::writes_moves_from_position).
+// (WritesMovesFromPosition).
 template <engine::Game G>
 std::string move_text_from(const G& root, typename G::Move move) {
-  if constexpr (engine::traits_of<G>().writes_moves_from_position) {
+  if constexpr (ProtocolTraits<G>::kWritesMovesFromPosition) {
     return root.write_move(move);
   } else {
     return G::move_text(move);

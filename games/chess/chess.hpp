@@ -57,40 +57,32 @@ class Chess {
       // move ahead to prefetch its children's table lines.
       .prefetch_children = false,
       .history_slots = kHistorySquarePairs,
-      // The selective search's depths and margins (centipawns), each kept by
-      // an SPRT (docs/benchmarks.md).
-      .selectivity =
-          engine::Selectivity{
-              .null_min_depth = 3,
-              .null_base_reduction = 3,
-              .null_depth_divisor = 4,
-              .null_verify_depth = 12,
-              .reverse_futility_depth = 7,
-              .reverse_futility_margin = 90,
-              .futility_depth = 3,
-              .futility_base = 100,
-              .futility_margin = 100,
-              .razor_depth = 3,
-              .razor_margin = 300,
-              .lmr_min_depth = 3,
-              .lmr_min_moves = 3,
-              .lmr_base = 0.75,
-              .lmr_divisor = 2.25,
-              .lmp_depth = 8,
-              .lmp_base = 3,
-              .see_prune_depth = 4,
-              .see_prune_margin = 100,
-              .singular_min_depth = 8,
-              .singular_depth_slack = 3,
-              .singular_margin = 2,
-          },
-      .move_hints = true,
-      .rule_status = true,
-      .null_move = true,
-      .explains_bad_positions = true,
-      .chess960 = true,
-      .writes_moves_from_position = true,
-      .own_perft = true,
+  };
+  // The selective search's depths and margins (centipawns), each kept by
+  // an SPRT (docs/benchmarks.md).
+  static constexpr engine::Selectivity kSelectivity{
+      .null_min_depth = 3,
+      .null_base_reduction = 3,
+      .null_depth_divisor = 4,
+      .null_verify_depth = 12,
+      .reverse_futility_depth = 7,
+      .reverse_futility_margin = 90,
+      .futility_depth = 3,
+      .futility_base = 100,
+      .futility_margin = 100,
+      .razor_depth = 3,
+      .razor_margin = 300,
+      .lmr_min_depth = 3,
+      .lmr_min_moves = 3,
+      .lmr_base = 0.75,
+      .lmr_divisor = 2.25,
+      .lmp_depth = 8,
+      .lmp_base = 3,
+      .see_prune_depth = 4,
+      .see_prune_margin = 100,
+      .singular_min_depth = 8,
+      .singular_depth_slack = 3,
+      .singular_margin = 2,
   };
   static constexpr std::string_view kStartFen =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

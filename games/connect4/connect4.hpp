@@ -20,12 +20,7 @@ class ConnectFour {
  public:
   using Move = std::uint8_t;  // column 0-6
   static constexpr std::string_view kName = "connect4";
-  static constexpr engine::GameTraits kTraits{.aspiration_window = 4,
-                                              .only_outcomes = true,
-                                              .move_hints = true,
-                                              .forced_moves = true,
-                                              .ply_bound = true,
-                                              .outcome_horizon = true};
+  static constexpr engine::GameTraits kTraits{.aspiration_window = 4, .only_outcomes = true};
 
   static ConnectFour start_position() { return {}; }
   // Either the move sequence of the benchmark files (`4453`: columns 1-7 from

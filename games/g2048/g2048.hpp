@@ -32,7 +32,7 @@ class Game2048 {
   static constexpr engine::Score kMinValue = g2048::kMinValue;
   static constexpr engine::Score kMaxValue = g2048::kMaxValue;
   // Evaluations step in hundreds of units and more.
-  static constexpr engine::GameTraits kTraits{.aspiration_window = 2000, .chance = true};
+  static constexpr engine::GameTraits kTraits{.aspiration_window = 2000};
   static constexpr Move kFirstSpawn = 16;
   static constexpr std::uint32_t kTwoWeight = 9;
   static constexpr std::uint32_t kFourWeight = 1;

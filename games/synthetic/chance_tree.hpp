@@ -44,7 +44,7 @@ class ChanceTree {
  public:
   using Move = std::uint8_t;  // child index 0..n-1, written 1..n
   static constexpr std::string_view kName = "chance-tree";
-  static constexpr engine::GameTraits kTraits{.chance = true};
+  static constexpr engine::GameTraits kTraits{};
   static constexpr engine::Score kMinValue = -300;
   static constexpr engine::Score kMaxValue = 1000;
   static constexpr int kMaxDepth = 40;

@@ -28,7 +28,7 @@ class PickingGame {
   // Bits 0-4: the item; bit 5: its right neighbour too.
   using Move = std::uint8_t;
   static constexpr std::string_view kName = "picking";
-  static constexpr engine::GameTraits kTraits{.ply_bound = true};
+  static constexpr engine::GameTraits kTraits{};
   static constexpr int kMaxItems = 24;
 
   // `pairs`: a move may take two neighbours. Without them a position is only

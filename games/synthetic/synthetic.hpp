@@ -31,7 +31,7 @@ class SyntheticTree {
  public:
   using Move = std::uint8_t;  // child index 0..b-1, written 1..b
   static constexpr std::string_view kName = "synthetic";
-  static constexpr engine::GameTraits kTraits{.ply_bound = true};
+  static constexpr engine::GameTraits kTraits{};
   static constexpr int kMaxBranching = 16;
   static constexpr int kMaxDepth = 40;
 

@@ -15,11 +15,7 @@ class TicTacToe {
  public:
   using Move = std::uint8_t;  // square 0-8
   static constexpr std::string_view kName = "tictactoe";
-  static constexpr engine::GameTraits kTraits{.aspiration_window = 2,
-                                              .only_outcomes = true,
-                                              .move_hints = true,
-                                              .forced_moves = true,
-                                              .ply_bound = true};
+  static constexpr engine::GameTraits kTraits{.aspiration_window = 2, .only_outcomes = true};
 
   static TicTacToe start_position() { return {}; }
   // Nine cells row by row, `X`, `O` or `.`, rows optionally split by `/` (`XO./.../..X`).
@@ -61,5 +57,6 @@ class TicTacToe {
 static_assert(engine::Game<TicTacToe>);
 static_assert(engine::HasForcedMoves<TicTacToe>);
 static_assert(engine::HasMoveHints<TicTacToe>);
+static_assert(engine::HasPlyBound<TicTacToe>);
 
 }  // namespace brudno::games

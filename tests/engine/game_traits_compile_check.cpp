@@ -2,7 +2,9 @@
 // compiled on its own (tests/engine/CMakeLists.txt, GameTraits.*) and the
 // test passes when the good one compiles and every other fails to, with the
 // error that names the fault. Without these checks a misspelt trait would
-// compile and the engine would take the default silently.
+// compile and the engine would take the default silently; a game states the
+// optional hooks it has by a static_assert beside its class, which fails
+// where a hook's function is misspelt.
 
 #include <cstddef>
 #include <cstdint>
@@ -34,13 +36,12 @@ struct CheckedGame {
 #elif BRUDNO_TRAITS_CASE == 3  // history slots without the function that picks them
   static constexpr GameTraits kTraits{.history_slots = 64};
 #elif BRUDNO_TRAITS_CASE == 4  // no traits at all
-#elif BRUDNO_TRAITS_CASE == 5  // a hook declared, its function misspelt
-  static constexpr GameTraits kTraits{
-      .aspiration_window = 4, .only_outcomes = true, .ply_bound = true};
-  [[nodiscard]] int max_plies_lef() const;
-#elif BRUDNO_TRAITS_CASE == 6  // a hook not declared, its function there
+#elif BRUDNO_TRAITS_CASE == 5  // a hook stated beside the class, its function misspelt
   static constexpr GameTraits kTraits{.aspiration_window = 4, .only_outcomes = true};
-  [[nodiscard]] int max_plies_left() const;
+  [[nodiscard]] int max_plies_lef() const;
+#elif BRUDNO_TRAITS_CASE == 6  // the selective search's margins without its functions
+  static constexpr GameTraits kTraits{.aspiration_window = 4, .only_outcomes = true};
+  static constexpr brudno::engine::Selectivity kSelectivity{};
 #endif
   static CheckedGame start_position();
   static std::optional<CheckedGame> parse(std::string_view text);
@@ -58,6 +59,10 @@ struct CheckedGame {
 };
 
 static_assert(brudno::engine::Game<CheckedGame>, "CheckedGame is not a Game");
+#if BRUDNO_TRAITS_CASE == 5
+// How a game states the hooks it has (engine/game.hpp).
+static_assert(brudno::engine::HasPlyBound<CheckedGame>, "CheckedGame has no max_plies_left()");
+#endif
 static_assert(brudno::engine::aspiration_width<CheckedGame>() == 4);
 static_assert(brudno::engine::HasOnlyOutcomes<CheckedGame>);
 static_assert(brudno::engine::history_slots<CheckedGame>() == 256);

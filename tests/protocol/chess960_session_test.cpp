@@ -5,6 +5,10 @@
 
 #include <string>
 
+#include "games/chess/chess.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "protocol/protocol_traits.hpp"
 #include "protocol/uci_session.hpp"
 #include "tests/protocol/capture_sink.hpp"
 
@@ -14,6 +18,24 @@ namespace {
 using testing::CaptureSink;
 
 constexpr const char* kOption = "option name UCI_Chess960 type check default false";
+
+// The protocol reads its hooks off a game's functions (protocol_traits.hpp):
+// chess has all four, and a hook its functions no longer matched would
+// leave the session without it (chess's perft would count its last ply
+// one move at a time, its FEN faults go unexplained) with nothing else
+// failing.
+TEST(ProtocolTraits, ChessHasEveryTextHookAndTheOtherGamesNone) {
+  using Chess = ProtocolTraits<games::Chess>;
+  EXPECT_TRUE(Chess::kExplainsBadPositions);
+  EXPECT_TRUE(Chess::kChess960);
+  EXPECT_TRUE(Chess::kWritesMovesFromPosition);
+  EXPECT_TRUE(Chess::kOwnPerft);
+  using ConnectFour = ProtocolTraits<games::ConnectFour>;
+  EXPECT_FALSE(ConnectFour::kChess960 || ConnectFour::kOwnPerft ||
+               ConnectFour::kWritesMovesFromPosition);
+  using TicTacToe = ProtocolTraits<games::TicTacToe>;
+  EXPECT_FALSE(TicTacToe::kChess960 || TicTacToe::kOwnPerft || TicTacToe::kWritesMovesFromPosition);
+}
 
 TEST(Chess960Session, ListedForChessOnly) {
   CaptureSink out;
