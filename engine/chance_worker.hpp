@@ -35,6 +35,7 @@
 #include "engine/expectiminimax.hpp"
 #include "engine/game.hpp"
 #include "engine/node_bounds.hpp"
+#include "engine/root_state.hpp"
 #include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
 #include "engine/transposition_table.hpp"
@@ -43,16 +44,20 @@
 namespace brudno::engine {
 
 template <HasChance G>
-class ChanceWorker {
+class ChanceWorker : public RootState<G> {
+  using Base = RootState<G>;
+  using Base::seldepth_;
+  using Base::stack_;
+  using Base::tally_;
+
  public:
   using Move = typename G::Move;
-  using RootMoveCallback = std::function<void(Move, int)>;
 
   // `table` may be null: the search then keeps no table (the tests compare
   // it with and without one).
   ChanceWorker(const G& root, TranspositionTable* table, const AbortPolicy& abort,
                ChancePruning pruning = ChancePruning::kStar2)
-      : position_(root), table_(table), tally_(abort), pruning_(pruning) {}
+      : Base(abort), position_(root), table_(table), pruning_(pruning) {}
 
   // Fail-hard within (alpha, beta); meaningless once aborted() is true.
   Score search_root(int depth, Score alpha, Score beta) {
@@ -70,18 +75,12 @@ class ChanceWorker {
   // expectiminimax; values then no longer depend on it at all. The
   // probability is a double because it only chooses where to stop, never
   // enters a value.
-  void set_probability_cutoff(double cutoff) { probability_cutoff_ = cutoff; }
-  void restrict_root(const std::vector<Move>& moves) {
-    root_moves_.assign(moves.begin(), moves.end());
+  void set_probability_cutoff(double cutoff) {
+    assert(cutoff >= 0.0);
+    probability_cutoff_ = cutoff;
   }
-  void report_root_moves(RootMoveCallback callback) { on_root_move_ = std::move(callback); }
-
-  [[nodiscard]] bool aborted() const { return tally_.aborted(); }
-  [[nodiscard]] std::uint64_t nodes() const { return tally_.nodes(); }
-  [[nodiscard]] int seldepth() const { return seldepth_; }
-  // The decision moves of the last root search up to the first chance node:
-  // beyond it the line depends on the dice.
-  [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
+  // principal_variation(): the decision moves of the last root search up to
+  // the first chance node; beyond it the line depends on the dice.
 
  private:
   // The values lie within the heuristic range: the table keeps them as
@@ -92,10 +91,14 @@ class ChanceWorker {
   // look up. A real key of 0 is merely not stored.
   static constexpr std::uint64_t kNoKey = 0;
 
-  struct Outcome {
+  // A chance node's outcome with its weight (its probability is the weight
+  // over the node's total).
+  struct WeightedOutcome {
     Move move;
     std::int64_t weight;
   };
+  using Outcomes = std::array<WeightedOutcome, kMaxMoves>;
+  using Bounds = std::array<std::int64_t, kMaxMoves>;
 
   // The value of the node just played into, for the side `parent_side`,
   // searched within (alpha, beta) as that side counts it.
@@ -109,15 +112,14 @@ class ChanceWorker {
 
   Score search(int depth, int ply, Score alpha, Score beta, double probability) {
     assert(alpha < beta && 0 <= ply && ply < kMaxPly);
-    stack_[ply].pv_length = 0;
-    seldepth_ = std::max(seldepth_, ply);
+    this->enter_node(ply);
     tally_.count();
     if (tally_.must_give_up()) return 0;
     if (position_.status() != Status::kOngoing || depth <= 0 || ply >= kMaxPly - 2 ||
         probability < probability_cutoff_) {
       return leaf_value(alpha, beta);
     }
-    const bool restricted = ply == 0 && !root_moves_.empty();
+    const bool restricted = ply == 0 && this->restricted_root();
     // A decision node one ply above the horizon costs a few evaluations,
     // less than the cache miss of a table probe: it keeps no entry.
     const bool chance = position_.is_chance_node();
@@ -137,7 +139,7 @@ class ChanceWorker {
     position_.legal_moves(moves);
     if (moves.empty()) return leaf_value(alpha, beta);
     if (chance) return chance_node(moves, depth, ply, alpha, beta, probability, key);
-    if (restricted) keep_root_moves(moves, root_moves_);
+    if (restricted) keep_root_moves(moves, this->root_moves_);
     return decision_node(moves, depth, ply, alpha, beta, probability, key, entry);
   }
 
@@ -151,7 +153,7 @@ class ChanceWorker {
     std::optional<Move> best_move;
     int number = 0;
     for (const Move move : moves) {
-      if (ply == 0 && on_root_move_) on_root_move_(move, ++number);
+      if (ply == 0) this->announce_root_move(move, ++number);
       [[maybe_unused]] const std::uint64_t key_before = position_.key();
       position_.play(move);
       const Score value = child_value(side, depth - 1, ply + 1, alpha, beta, probability);
@@ -185,26 +187,41 @@ class ChanceWorker {
     return std::clamp(value, alpha, beta);
   }
 
+  // The outcomes of a chance node with their weights, the likeliest first:
+  // they move the average most, so they decide a cut soonest. An outcome of
+  // weight 0 cannot happen and counts for nothing: it is left out (its
+  // share of a cut would divide by its weight). Returns their count and
+  // sets `total` to the sum of their weights, which the game keeps positive.
+  std::size_t weigh_outcomes(const MoveList<Move>& moves, Outcomes& outcomes,
+                             std::int64_t& total) const {
+    std::size_t count = 0;
+    total = 0;
+    for (const Move move : moves) {
+      const auto weight = static_cast<std::int64_t>(position_.chance_weight(move));
+      assert(0 <= weight && weight <= kMaxChanceWeight);
+      if (weight == 0) continue;
+      outcomes[count++] = {move, weight};
+      total += weight;
+    }
+    assert(count > 0 && total > 0 && total <= kMaxChanceWeight);
+    // An insertion sort, stable: the lists are short.
+    for (std::size_t i = 1; i < count; ++i) {
+      const WeightedOutcome outcome = outcomes[i];
+      std::size_t j = i;
+      for (; j > 0 && outcomes[j - 1].weight < outcome.weight; --j) outcomes[j] = outcomes[j - 1];
+      outcomes[j] = outcome;
+    }
+    return count;
+  }
+
   Score chance_node(const MoveList<Move>& moves, int depth, int ply, Score alpha, Score beta,
                     double probability, std::uint64_t key) {
     const int side = position_.side_to_move();
     const std::int64_t low = min_value_for<G>(side);
     const std::int64_t high = max_value_for<G>(side);
-    std::array<Outcome, kMaxMoves> outcomes;
-    const std::size_t count = moves.size();
+    Outcomes outcomes;
     std::int64_t total = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      outcomes[i] = {moves[i], static_cast<std::int64_t>(position_.chance_weight(moves[i]))};
-      total += outcomes[i].weight;
-    }
-    // The likeliest outcomes first: they move the average most, so they
-    // decide a cut soonest. An insertion sort, stable: the lists are short.
-    for (std::size_t i = 1; i < count; ++i) {
-      const Outcome outcome = outcomes[i];
-      std::size_t j = i;
-      for (; j > 0 && outcomes[j - 1].weight < outcome.weight; --j) outcomes[j] = outcomes[j - 1];
-      outcomes[j] = outcome;
-    }
+    const std::size_t count = weigh_outcomes(moves, outcomes, total);
     // The children's table lines are asked for before any is searched.
     if (table_ != nullptr && depth > 1) {
       prefetch_children(position_, moves, *table_, [](std::uint64_t /*key*/) {});
@@ -213,8 +230,8 @@ class ChanceWorker {
     const std::int64_t fail_low_at = (std::int64_t{alpha} + 1) * total - 1;  // sum <= this
     const std::int64_t fail_high_at = std::int64_t{beta} * total;            // sum >= this
 
-    std::array<std::int64_t, kMaxMoves> lo;
-    std::array<std::int64_t, kMaxMoves> hi;
+    Bounds lo;
+    Bounds hi;
     std::fill_n(lo.begin(), count, low);
     std::fill_n(hi.begin(), count, high);
     std::int64_t rest_lo = low * total;  // sum of weight * lo over the unsearched children
@@ -254,15 +271,10 @@ class ChanceWorker {
         child_alpha = static_cast<Score>(std::max(cut_low, lo[i] - 1));
         child_beta = static_cast<Score>(std::min(cut_high, hi[i] + 1));
       }
-      const double child_probability =
-          probability * static_cast<double>(weight) / static_cast<double>(total);
-      assert(child_alpha < child_beta);
-      position_.play(outcomes[i].move);
-      const Score value =
-          child_value(side, depth, ply + 1, child_alpha, child_beta, child_probability);
-      position_.undo(outcomes[i].move);
+      const Score value = outcome_value(outcomes[i], side, depth, ply, child_alpha, child_beta,
+                                        probability * static_cast<double>(weight) /
+                                            static_cast<double>(total));
       if (tally_.aborted()) return 0;
-      assert(child_alpha <= value && value <= child_beta);  // fail-hard
       if (value <= cut_low) return cut(key, depth, alpha, Bound::kUpper);
       if (value >= cut_high) return cut(key, depth, beta, Bound::kLower);
       sum += weight * value;
@@ -274,16 +286,29 @@ class ChanceWorker {
     return value;
   }
 
+  // One outcome of a chance node searched within (alpha, beta), for the
+  // chance node's side; fail-hard. Meaningless once aborted.
+  Score outcome_value(const WeightedOutcome& outcome, int side, int depth, int ply, Score alpha,
+                      Score beta, double probability) {
+    assert(alpha < beta && outcome.weight > 0);
+    [[maybe_unused]] const std::uint64_t key_before = position_.key();
+    position_.play(outcome.move);
+    const Score value = child_value(side, depth, ply + 1, alpha, beta, probability);
+    position_.undo(outcome.move);
+    assert(position_.key() == key_before);
+    assert(tally_.aborted() || (alpha <= value && value <= beta));  // fail-hard
+    return value;
+  }
+
   // Star2's probing phase: each outcome whose node is a decision node to be
   // searched further is valued by its first move alone (the table's, if it
   // knows one), within the window that would let the probes alone cut the
   // chance node. A probe bounds the child from below when the child's side
   // to move is the chance node's (it takes its best move, at least this
   // one), from above when it is the other side's.
-  void probe(const std::array<Outcome, kMaxMoves>& outcomes, std::size_t count, int depth, int ply,
-             double probability, std::int64_t total, std::int64_t fail_low_at,
-             std::int64_t fail_high_at, std::array<std::int64_t, kMaxMoves>& lo,
-             std::array<std::int64_t, kMaxMoves>& hi) {
+  void probe(const Outcomes& outcomes, std::size_t count, int depth, int ply, double probability,
+             std::int64_t total, std::int64_t fail_low_at, std::int64_t fail_high_at, Bounds& lo,
+             Bounds& hi) {
     const int side = position_.side_to_move();
     const std::int64_t low = lo[0];
     const std::int64_t high = hi[0];
@@ -364,13 +389,8 @@ class ChanceWorker {
 
   G position_;
   TranspositionTable* table_;
-  NodeTally tally_;  // nodes, node limit, stop polling
   ChancePruning pruning_;
   double probability_cutoff_ = 0.0;
-  std::vector<Move> root_moves_;
-  RootMoveCallback on_root_move_;
-  int seldepth_ = 0;
-  SearchStack<Move> stack_;  // the principal lines
 };
 
 }  // namespace brudno::engine

@@ -9,6 +9,7 @@
 // floor(sum(weight * value) / total weight), the sum in 64 bits, so every
 // search that keeps to this rule computes the same number to the last unit.
 
+#include <cassert>
 #include <cstdint>
 
 #include "engine/game.hpp"
@@ -17,6 +18,7 @@ namespace brudno::engine {
 
 // floor(numerator / denominator) for a positive denominator.
 constexpr std::int64_t floor_div(std::int64_t numerator, std::int64_t denominator) {
+  assert(denominator > 0);
   const std::int64_t quotient = numerator / denominator;
   return quotient * denominator > numerator ? quotient - 1 : quotient;
 }
@@ -68,6 +70,7 @@ Score expectiminimax(G& position, int depth, ExpectiCounters& counters) {
       position.undo(move);
       total += weight;
     }
+    assert(total > 0);  // the game's promise (HasChance)
     return static_cast<Score>(floor_div(sum, total));
   }
   Score best = -kInfinity;

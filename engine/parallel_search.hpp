@@ -8,7 +8,7 @@
 // again through the table. The eldest brother is put off only at expected
 // all-nodes: at a cut-node the threads search it together, as in young-
 // brothers-wait, because it is the likely refutation. A thread also leaves a
-// node as soon as another has settled it in the table (see TeamWorker::
+// node as soon as another has settled it in the table (see TeamPolicy::
 // settles_ancestor(), team_policy.hpp). The first thread to finish answers for all: its
 // result is exact for the window, because each thread's search is a complete
 // alpha-beta search whose table entries are sound bounds whoever wrote them.
@@ -37,7 +37,7 @@ template <Game G, Width kWidth>  // kWidth: the selective search by default (sea
 class ParallelSearch {
  public:
   using Move = typename G::Move;
-  using Worker = SearchWorker<G, /*kTeam=*/true, kWidth>;
+  using Worker = SearchWorker<G, TeamPolicy, kWidth>;
 
   // With `memory` (readied by SearchMemory::start_search(threads)) the
   // threads run in its arena and order moves with its per-thread memories;

@@ -20,6 +20,7 @@
 #include "engine/aspiration.hpp"
 #include "engine/game.hpp"
 #include "engine/iteration_skips.hpp"
+#include "engine/root_state.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 #include "engine/search_memory.hpp"
@@ -111,8 +112,7 @@ class Search {
   void solve_exactly(const G& root, const Run& run,
                      SearchResult<Move>& result) requires HasPlyBound<Game> {
     Solver<G> solver(table_, run.abort, settings_.threads, memory_);
-    solver.restrict_root(run.only);
-    const auto outcome = solver.solve(root);
+    const auto outcome = solver.solve(root, false, Solver<G>::LineRequest::kWanted, run.only);
     result.nodes = outcome.nodes;
     if (!outcome.solved) return;
     result.score = outcome.score;
@@ -163,7 +163,7 @@ class Search {
       parallel.report_root_moves(root_move_callback(run));
       deepen_with(parallel, root, run, result);
     } else {
-      SearchWorker<G, false, kWidth> worker(root, table_, run.abort,
+      SearchWorker<G, LonePolicy, kWidth> worker(root, table_, run.abort,
                                             memory_ == nullptr ? nullptr : &memory_->thread(0));
       worker.restrict_root(run.only);
       worker.report_root_moves(root_move_callback(run));
@@ -181,9 +181,8 @@ class Search {
     };
   }
 
-  // `worker` is a SearchWorker or a ParallelSearch: both search the root.
-  template <class RootSearch>
-  void deepen_with(RootSearch& worker, const G& root, const Run& run, SearchResult<Move>& result) {
+  template <RootSearcher<Move> Searcher>
+  void deepen_with(Searcher& worker, const G& root, const Run& run, SearchResult<Move>& result) {
     int ply_bound = kMaxPly;
     if constexpr (HasPlyBound<G>) ply_bound = std::max(1, root.max_plies_left());
     const int max_depth = std::clamp(depth_limit(run.limits), 1, kMaxPly);
@@ -200,7 +199,8 @@ class Search {
       run.abort.arm_limits();
       if (worker.aborted()) break;
 
-      std::vector<Line> lines{Line{score, worker.seldepth(), worker.principal_variation()}};
+      std::vector<MultiPvLine> lines{
+          MultiPvLine{score, worker.seldepth(), worker.principal_variation()}};
       bool cut_short = false;
       if (settings_.multipv > 1 && !lines.front().pv.empty()) {
         search_other_lines(worker, root, run, depth, lines, other_lines);
@@ -211,8 +211,8 @@ class Search {
       // the first k - 1 and can come out above them, and `bestmove` is the
       // first line's move.
       std::stable_sort(lines.begin(), lines.end(),
-                       [](const Line& a, const Line& b) { return a.score > b.score; });
-      const Line& best = lines.front();
+                       [](const MultiPvLine& a, const MultiPvLine& b) { return a.score > b.score; });
+      const MultiPvLine& best = lines.front();
       if (!best.pv.empty()) result.best_move = best.pv[0];
       result.ponder_move = best.pv.size() > 1 ? std::optional{best.pv[1]} : std::nullopt;
       result.score = best.score;
@@ -232,7 +232,7 @@ class Search {
   }
 
   // One principal line of an iteration, as MultiPV reports it.
-  struct Line {
+  struct MultiPvLine {
     Score score;
     int seldepth;
     std::vector<Move> pv;
@@ -241,9 +241,9 @@ class Search {
   // MultiPV: line k is the best line among the root moves the first k - 1
   // lines did not start with, each searched to the iteration's depth and
   // appended to `lines` (which holds the first). Stops early when aborted.
-  template <class RootSearch>
-  void search_other_lines(RootSearch& worker, const G& root, const Run& run, int depth,
-                          std::vector<Line>& lines, std::vector<Score>& scores) {
+  template <RootSearcher<Move> Searcher>
+  void search_other_lines(Searcher& worker, const G& root, const Run& run, int depth,
+                          std::vector<MultiPvLine>& lines, std::vector<Score>& scores) {
     MoveList<Move> legal;
     root.legal_moves(legal);
     const Move best = lines.front().pv.front();
@@ -259,7 +259,7 @@ class Search {
       Score& last = scores[static_cast<std::size_t>(line - 2)];
       const Score score = search_with_aspiration(worker, depth, last);
       if (worker.aborted()) break;
-      lines.push_back(Line{score, worker.seldepth(), worker.principal_variation()});
+      lines.push_back(MultiPvLine{score, worker.seldepth(), worker.principal_variation()});
       if (lines.back().pv.empty()) {
         lines.pop_back();
         break;
@@ -299,8 +299,8 @@ class Search {
     return limits.mate && is_decisive(score) && score > 0 && mate_in_moves(score) <= *limits.mate;
   }
 
-  template <class RootSearch>
-  Score search_with_aspiration(RootSearch& worker, int depth, Score previous) {
+  template <RootSearcher<Move> Searcher>
+  Score search_with_aspiration(Searcher& worker, int depth, Score previous) {
     AspirationWindow window(aspiration_width<G>());
     if (depth >= 3 && !is_decisive(previous)) window.centre_on(previous);
     while (true) {

@@ -20,8 +20,13 @@ namespace brudno::engine {
 // game with neither hook the two are the same search.
 enum class Width : std::uint8_t { kSelective, kFull };
 
+// How a worker works with others on one tree (team_policy.hpp): alone, or
+// as one of a team.
+class LonePolicy;
+class TeamPolicy;
+
 // One thread's alpha-beta search (search_worker.hpp).
-template <Game G, bool kTeam = false, Width kWidth = Width::kSelective>
+template <Game G, class Team = LonePolicy, Width kWidth = Width::kSelective>
 class SearchWorker;
 
 // Alpha-beta over a team of threads sharing the tree (parallel_search.hpp).

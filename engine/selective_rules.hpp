@@ -3,7 +3,7 @@
 // which nodes return before their moves, which moves are left out, and which
 // are searched shallower first. Each rule reads the node, the state of its
 // move loop and the move's shape, and decides; the search applies it
-// (search_worker.hpp, search_worker_selective.hpp). The margins and depths
+// (search_worker.hpp). The margins and depths
 // are the game's Selectivity (selectivity.hpp). None of it applies to the
 // principal line's exactness: every rule here is off the principal line or
 // only shortens a search that is re-searched when it beats alpha.

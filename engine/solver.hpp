@@ -20,6 +20,7 @@
 
 #include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
+#include "engine/root_state.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/searchers.hpp"
 #include "engine/terminal.hpp"
@@ -34,7 +35,7 @@ class Solver {
  public:
   using Move = typename G::Move;
 
-  struct Outcome {
+  struct Solution {
     Score score = 0;      // exact; for a weak solve win_in(1), 0 or loss_in(1) stand for the sign
     bool solved = false;  // false when stopped first
     std::uint64_t nodes = 0;
@@ -53,21 +54,18 @@ class Solver {
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
-  enum class Line { kWanted, kNotWanted };
+  // Whether solve() walks a principal line too.
+  enum class LineRequest { kWanted, kNotWanted };
 
-  // Restricts the root to these moves (UCI `go searchmoves`); empty: all.
-  void restrict_root(const std::vector<Move>& moves) {
-    root_moves_.assign(moves.begin(), moves.end());
-  }
-
-  // The value of `root`; with Line::kWanted also a principal line, which costs
-  // one more search. Node counts are per call.
-  Outcome solve(const G& root, bool weak = false, Line line = Line::kWanted);
+  // The value of `root`; with LineRequest::kWanted also a principal line,
+  // which costs one more search. `only` restricts the root to those moves
+  // (UCI `go searchmoves`; empty: all). Node counts are per call.
+  Solution solve(const G& root, bool weak = false, LineRequest line = LineRequest::kWanted,
+                 const std::vector<Move>& only = {});
 
  private:
-  // `worker` is a SearchWorker or a ParallelSearch: both search the root.
-  template <class RootSearch>
-  Outcome solve_with(RootSearch& worker, const G& root, bool weak, bool want_line) {
+  template <RootSearcher<Move> Searcher>
+  Solution solve_with(Searcher& worker, const G& root, bool weak, bool want_line) {
     const std::uint64_t nodes_before = worker.nodes();
     const int depth = std::max(1, root.max_plies_left());
     // The value lies in [low, high]. Each probe asks "is it at least x?" with a
@@ -75,7 +73,7 @@ class Solver {
     // often far past x.
     Score low = -kWin;
     Score high = kWin;
-    Outcome outcome;
+    Solution outcome;
     if constexpr (HasOnlyOutcomes<G>) {
       narrow_by_grades(worker, depth, weak, low, high);
     }
@@ -113,8 +111,8 @@ class Solver {
   // win this fast?") are cheap to answer, so, as the classic Connect Four
   // solver does, each question is pulled halfway towards the extreme of its
   // side before it is asked. Leaves [low, high] pinned to the value.
-  template <class RootSearch>
-  static void narrow_by_grades(RootSearch& worker, int depth, bool weak, Score& low, Score& high) {
+  template <RootSearcher<Move> Searcher>
+  static void narrow_by_grades(Searcher& worker, int depth, bool weak, Score& low, Score& high) {
     const int bound = depth;
     const auto score_of = [bound](int grade) {
       return grade > 0 ? win_in(bound + 1 - grade) : grade < 0 ? loss_in(bound + 1 + grade) : 0;
@@ -176,7 +174,6 @@ class Solver {
   const AbortPolicy& abort_;
   int threads_;
   SearchMemory* memory_;
-  std::vector<Move> root_moves_;
   std::unique_ptr<SearchWorker<G>> worker_;
   std::unique_ptr<ParallelSearch<G>> parallel_;
 };
@@ -193,12 +190,13 @@ requires HasPlyBound<G> Solver<G>::~Solver() = default;
 
 template <Game G>
 requires HasPlyBound<G>
-typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line) {
+typename Solver<G>::Solution Solver<G>::solve(const G& root, bool weak, LineRequest line,
+                                              const std::vector<Move>& only) {
   if (const Status status = root.status(); status != Status::kOngoing) {
     // Over already: nothing to search, and no grade for a game that ended 0 plies away.
-    return Outcome{terminal_score(status, 0), true, 0, {}};
+    return Solution{terminal_score(status, 0), true, 0, {}};
   }
-  const bool want_line = line == Line::kWanted && !weak;
+  const bool want_line = line == LineRequest::kWanted && !weak;
   // One worker (or team) serves every position: its tables are large to set
   // up and its move-ordering statistics carry over usefully.
   if (threads_ > 1) {
@@ -207,7 +205,7 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
     } else {
       parallel_ = std::make_unique<ParallelSearch<G>>(root, table_, abort_, threads_, memory_);
     }
-    parallel_->restrict_root(root_moves_);
+    parallel_->restrict_root(only);
     return solve_with(*parallel_, root, weak, want_line);
   }
   if (worker_) {
@@ -216,7 +214,7 @@ typename Solver<G>::Outcome Solver<G>::solve(const G& root, bool weak, Line line
     worker_ = std::make_unique<SearchWorker<G>>(root, table_, abort_,
                                                 memory_ == nullptr ? nullptr : &memory_->thread(0));
   }
-  worker_->restrict_root(root_moves_);
+  worker_->restrict_root(only);
   return solve_with(*worker_, root, weak, want_line);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // How a search worker works with others on one tree (ABDADA-style, see
-// ParallelSearch), as a policy type the worker holds: LoneWorker, whose
-// every step is a constant the compiler folds away, and TeamWorker, which
+// ParallelSearch), as a policy type the worker holds: LonePolicy, whose
+// every step is a constant the compiler folds away, and TeamPolicy, which
 // shares the tree. The steps, in the order a node takes them:
 //
 // - cut_off(calls): another thread's answer made this search pointless
@@ -31,8 +31,9 @@
 namespace brudno::engine {
 
 // A worker alone on its tree: nothing to share, no one to wait for.
-class LoneWorker {
+class LonePolicy {
  public:
+  static constexpr bool kShares = false;
   static constexpr bool cut_off(std::uint64_t /*calls*/) { return false; }
   template <class Stack>
   static constexpr bool settles_ancestor(std::uint64_t /*calls*/, int /*ply*/,
@@ -51,8 +52,9 @@ class LoneWorker {
 };
 
 // A worker of a team that searches one tree together.
-class TeamWorker {
+class TeamPolicy {
  public:
+  static constexpr bool kShares = true;
   // Sharing out costs an atomic claim and release in the busy table per
   // move; near the leaves that costs more than the duplicated work it saves
   // (docs/parallel.md has the measurements).

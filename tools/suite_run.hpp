@@ -199,7 +199,7 @@ class SuiteRun {
     if (options_.compare || options_.fresh_table) table_.clear(options_.threads);
     table_.new_search();
     const auto start = std::chrono::steady_clock::now();
-    auto outcome = which.solve(position, options_.weak, engine::Solver<G>::Line::kNotWanted);
+    auto outcome = which.solve(position, options_.weak, engine::Solver<G>::LineRequest::kNotWanted);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return outcome;
   }

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include "engine/chance_worker.hpp"
 #include "engine/expectiminimax.hpp"
@@ -114,6 +116,50 @@ TEST(Expectiminimax, PruningKeepsTheExactValue) {
         ASSERT_EQ(search(root, pruning, depth, -kInfinity, kInfinity).value, expected)
             << "seed " << seed << " depth " << depth << " pruning " << int(pruning);
       }
+    }
+  }
+}
+
+// A chance tree where one outcome of every chance node with more than one
+// cannot happen: its weight is 0. It counts for nothing in the average,
+// and the pruned searches, whose cut windows divide by an outcome's
+// weight, must leave it out rather than divide by 0.
+class ImpossibleOutcomes : public ChanceTree {
+ public:
+  explicit ImpossibleOutcomes(const ChanceTree& tree) : ChanceTree(tree) {}
+  static ImpossibleOutcomes start_position() {
+    return ImpossibleOutcomes(ChanceTree::start_position());
+  }
+  static std::optional<ImpossibleOutcomes> parse(std::string_view text) {
+    const auto tree = ChanceTree::parse(text);
+    if (!tree) return std::nullopt;
+    return ImpossibleOutcomes(*tree);
+  }
+  [[nodiscard]] std::uint32_t chance_weight(Move move) const {
+    MoveList<Move> moves;
+    legal_moves(moves);
+    if (moves.size() > 1 && move == moves[moves.size() / 2]) return 0;
+    return ChanceTree::chance_weight(move);
+  }
+};
+static_assert(HasChance<ImpossibleOutcomes>);
+
+TEST(Expectiminimax, AnOutcomeOfWeightZeroCountsForNothing) {
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+    // Every other level a chance node, each with two outcomes or more.
+    ChanceTreeShape shape = shape_for(seed);
+    shape.min_outcomes = 2;
+    shape.max_outcomes = std::max(shape.max_outcomes, 2);
+    shape.layout = seed % 2 == 0 ? ChanceLayout::kTwoPlayer : ChanceLayout::kSolitaire;
+    const ImpossibleOutcomes root(ChanceTree(shape, seed));
+    ImpossibleOutcomes tree = root;
+    const Score expected = expectiminimax(tree, kFullDepth);
+    for (const auto pruning : kAllPrunings) {
+      const std::atomic<bool> stop{false};
+      const AbortPolicy abort(stop, std::nullopt);
+      ChanceWorker<ImpossibleOutcomes> worker(root, nullptr, abort, pruning);
+      ASSERT_EQ(worker.search_root(kFullDepth, -kInfinity, kInfinity), expected)
+          << "seed " << seed << " pruning " << int(pruning);
     }
   }
 }

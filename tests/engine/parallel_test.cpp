@@ -139,7 +139,8 @@ TEST(ParallelSearch, AWorkerUnwindsFromANodeAnotherThreadSettled) {
     const AbortPolicy never(stop, std::nullopt);
     const std::atomic<bool> answered_elsewhere{false};
     // Only a worker of a team looks for nodes settled by the others.
-    SearchWorker<SettledMidway, kTeam> worker(tree, table, never);
+    SearchWorker<SettledMidway, std::conditional_t<kTeam, TeamPolicy, LonePolicy>> worker(
+        tree, table, never);
     if constexpr (kTeam) worker.watch_cutoff(&answered_elsewhere);
     const Score answer = worker.search_root(depth, x - 1, x);
     SettledMidway::plan = nullptr;

@@ -24,7 +24,7 @@ TranspositionTable& cleared_table() {
 }
 
 template <Game G>
-typename Solver<G>::Outcome solve(const G& root, bool weak = false) {
+typename Solver<G>::Solution solve(const G& root, bool weak = false) {
   TranspositionTable& table = cleared_table();
   const std::atomic<bool> stop{false};
   const AbortPolicy abort(stop, std::nullopt, std::nullopt);

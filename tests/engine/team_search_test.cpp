@@ -1,5 +1,5 @@
 // A team worker's search of chess: what it keeps about the nodes on its way
-// from the root (their frames, see TeamWorker) must describe those nodes
+// from the root (their frames, see TeamPolicy) must describe those nodes
 // while any search below them runs, re-searches of the same ply included.
 
 #include <gtest/gtest.h>
@@ -25,19 +25,12 @@ using games::Chess;
 template <int kVerifyDepth, int kReduction>
 struct VerifyingChess : Chess {
   explicit VerifyingChess(const Chess& position) : Chess(position) {}
-  static constexpr GameTraits kTraits = [] {
-    GameTraits traits = Chess::kTraits;
-    Selectivity rules = *traits.selectivity;
+  static constexpr Selectivity kSelectivity = [] {
+    Selectivity rules = Chess::kSelectivity;
     rules.null_verify_depth = kVerifyDepth;
     rules.null_base_reduction = kReduction;
     rules.null_depth_divisor = 1000;  // the reduction stays kReduction
-    traits.selectivity = rules;
-    // Chess's text hooks (parse with a fault, Chess960, its own perft) are
-    // not this test game's: its parse() below hides them.
-    traits.explains_bad_positions = false;
-    traits.chess960 = false;
-    traits.own_perft = false;
-    return traits;
+    return rules;
   }();
   [[nodiscard]] static bool has_non_pawn_material() { return true; }
   static VerifyingChess start_position() { return VerifyingChess(Chess::start_position()); }
@@ -61,7 +54,7 @@ Counts search_alone(std::string_view fen, int depth) {
   TranspositionTable table(16);
   const std::atomic<bool> stop{false};
   const AbortPolicy abort(stop, std::nullopt);
-  SearchWorker<G, /*kTeam=*/true> worker(*G::parse(fen), table, abort);
+  SearchWorker<G, TeamPolicy> worker(*G::parse(fen), table, abort);
   for (int d = 1; d <= depth; ++d) worker.search_root(d, -kInfinity, kInfinity);
   return {worker.nodes(), worker.settled_ancestors()};
 }
@@ -69,7 +62,7 @@ Counts search_alone(std::string_view fen, int depth) {
 // The fault this guards against: a null move's verification searched the
 // node again at its own ply and left its own, shallower frame there; the
 // upper bound it stored for the node's key then settled the node from below
-// (TeamWorker::settles_ancestor), cutting the node's move loop short with
+// (TeamPolicy::settles_ancestor), cutting the node's move loop short with
 // the reduced depth's value. Alone on its table a worker has no one to be
 // settled by, so any settling is that fault. Before the fix both searches
 // below settled a node once; with assertions on (the debug preset) the

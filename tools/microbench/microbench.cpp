@@ -68,7 +68,7 @@ void ConnectFourSolveMidgame(benchmark::State& state) {
     table.clear();
     state.ResumeTiming();
     nodes =
-        solver.solve(*position, false, brudno::engine::Solver<ConnectFour>::Line::kNotWanted).nodes;
+        solver.solve(*position, false, brudno::engine::Solver<ConnectFour>::LineRequest::kNotWanted).nodes;
   }
   state.counters["nodes"] = static_cast<double>(nodes);
 }
