@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/ply.hpp"
 
 namespace brudno::engine {
 
@@ -19,13 +20,16 @@ namespace brudno::engine {
 class KillerTable {
  public:
   void record(int ply, std::uint16_t move) {
-    auto& slot = killers_[ply];
+    assert(0 <= ply && ply <= kMaxPly);
+    auto& slot = killers_[static_cast<std::size_t>(ply)];
     if (slot[0] == move + 1u) return;
     slot[1] = slot[0];
     slot[0] = move + 1u;  // zero means "no killer"
   }
   [[nodiscard]] bool is_killer(int ply, std::uint16_t move) const {
-    return killers_[ply][0] == move + 1u || killers_[ply][1] == move + 1u;
+    assert(0 <= ply && ply <= kMaxPly);
+    const auto& slot = killers_[static_cast<std::size_t>(ply)];
+    return slot[0] == move + 1u || slot[1] == move + 1u;
   }
   void clear() { killers_ = {}; }
 

@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "engine/ply.hpp"
+
 namespace brudno::engine {
 
 using Score = std::int32_t;
-
-inline constexpr int kMaxPly = 128;
 // Wide enough for games with large static values (synthetic trees), narrow
 // enough that kInfinity plus a window never overflows.
 inline constexpr Score kWin = 1'000'000'000;

@@ -8,10 +8,11 @@
 // back (SamePlyResearch): the re-search enters the ply afresh, and what it
 // leaves there is its own, not the node's.
 //
-// Killers and histories are not per-ply state of one search: they are the
-// ordering memory (ordering_memory.hpp), kept from one search to the next.
-// A node's static evaluation lives in its SearchNode, on the node's own
-// call frame, where no re-search can reach it.
+// Killers and histories are not kept here but in the ordering memory
+// (ordering_memory.hpp), which outlives one search: the histories are kept
+// from one search to the next, the killers only within one. A node's static
+// evaluation lives in its SearchNode, on the node's own call frame, where no
+// re-search can reach it.
 
 #include <array>
 #include <cassert>
@@ -19,6 +20,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/ply.hpp"
 #include "engine/score.hpp"
 
 namespace brudno::engine {
