@@ -69,9 +69,13 @@ struct SearchNode {
   Score beta;
   std::uint64_t key;
   bool in_check = false;
-  // The evaluation of a position the selective search may prune (not on
-  // the principal line, not in check); -kInfinity elsewhere.
+  // The static value of the selective search's nodes out of check;
+  // -kInfinity elsewhere.
   Score static_eval = -kInfinity;
+  // The side to move stands better than it did two plies up (four, where
+  // it was in check then; true where neither is known): the rules prune
+  // less and reduce less where the position improves.
+  bool improving = true;
 };
 
 // The state of one node's move loop.

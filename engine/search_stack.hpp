@@ -25,6 +25,9 @@
 
 namespace brudno::engine {
 
+// No static value: the node was in check (or is not evaluated).
+inline constexpr Score kNoStaticValue = -kInfinity;
+
 // A node on the way from the root to the current one, as searched: what a
 // team's settles_ancestor() judges it by and its table store asserts.
 struct NodeFrame {
@@ -46,6 +49,10 @@ struct PlyState {
   std::uint32_t move_into = 0;
   // The move into this ply was a null move: never two in a row.
   bool null_move_into = false;
+  // The node's static value where the selective search evaluates it;
+  // kNoStaticValue where it does not (in check). A node asks the one two
+  // plies up whether its side's position is improving.
+  Score static_eval = kNoStaticValue;
   // Singular extensions: the move this ply's exclusion search leaves out,
   // and the move its node searches one ply deeper.
   std::optional<std::uint16_t> excluded;

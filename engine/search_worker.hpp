@@ -310,13 +310,33 @@ class SearchWorker : public RootState<G> {
     if constexpr (kKeepsFrames) {
       stack_[node.ply].frame = NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv};
     }
-    if constexpr (kSelective && kNode != NodeType::kPv && kScope != NodeScope::kRestrictedRoot) {
-      if (!node.in_check) {
-        node.static_eval = position_.evaluate();
-        if constexpr (!is_partial(kScope)) return prune_before_moves(node);
+    if constexpr (kSelective) {
+      evaluate_statically(node);
+      if constexpr (kNode != NodeType::kPv && !is_partial(kScope)) {
+        if (!node.in_check) return prune_before_moves(node);
       }
     }
     return std::nullopt;
+  }
+
+  // The node's static value, on its stack entry too, and whether it
+  // improves on its side's two plies up (SearchNode::improving).
+  template <NodeType kNode>
+  void evaluate_statically(SearchNode<kNode>& node) requires kSelective {
+    PlyState& state = stack_[node.ply];
+    if (node.in_check) {
+      state.static_eval = kNoStaticValue;
+      node.improving = false;
+      return;
+    }
+    node.static_eval = position_.evaluate();
+    state.static_eval = node.static_eval;
+    assert(score_holds(node.static_eval) && node.static_eval != kNoStaticValue);
+    const Score before = node.ply >= 2 ? stack_[node.ply - 2].static_eval : kNoStaticValue;
+    const Score earlier = node.ply >= 4 ? stack_[node.ply - 4].static_eval : kNoStaticValue;
+    node.improving = before != kNoStaticValue    ? node.static_eval > before
+                     : earlier != kNoStaticValue ? node.static_eval > earlier
+                                                 : true;
   }
 
   // The moves the node searches: those of `go searchmoves` at a restricted

@@ -37,11 +37,13 @@ class SelectiveRules {
   }
 
   // Reverse futility (static null move): a node whose static value is far
-  // above beta returns it. Off the principal line and out of check only.
+  // above beta returns it, sooner where its position improves. Off the
+  // principal line and out of check only.
   template <NodeType kNode>
   static bool beats_beta_by_far(const SearchNode<kNode>& node) {
     return node.depth <= kRules.reverse_futility_depth &&
-           node.static_eval - kRules.reverse_futility_margin * node.depth >= node.beta;
+           node.static_eval - kRules.reverse_futility_margin * (node.depth - node.improving) >=
+               node.beta;
   }
 
   // Razoring: near the horizon, a node whose static value is far below
@@ -80,9 +82,10 @@ class SelectiveRules {
     }
     if (shape.quiet) {
       // Late-move pruning: this far down a well-ordered list, a quiet move
-      // near the horizon hardly ever cuts.
+      // near the horizon hardly ever cuts; half as far where the position
+      // is not improving.
       if (node.depth <= kRules.lmp_depth &&
-          loop.searched >= kRules.lmp_base + node.depth * node.depth) {
+          loop.searched >= (kRules.lmp_base + node.depth * node.depth) / (node.improving ? 1 : 2)) {
         return true;
       }
       return node.depth <= kRules.futility_depth &&
@@ -105,8 +108,9 @@ class SelectiveRules {
   static int singular_depth(int depth) { return (depth - 1) / 2; }
 
   // Late-move reductions: a quiet move late in the order is first searched
-  // shallower; only if it then beats alpha is it searched at full depth.
-  // Never the first move, a check, a move out of check, or a killer.
+  // shallower (one ply more where the position is not improving); only if
+  // it then beats alpha is it searched at full depth. Never the first move,
+  // a check, a move out of check, or a killer.
   template <NodeType kNode>
   static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
                        const MoveShape& shape, const KillerTable& killers, std::uint16_t bits) {
@@ -117,6 +121,7 @@ class SelectiveRules {
     }
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
+    if (!node.improving) ++plies;
     return std::clamp(plies, 0, node.depth - 2);
   }
 
