@@ -133,6 +133,16 @@ concept HasSelectiveSearch = HasRuleStatus<G> &&
   { position.gives_check(move) } -> std::same_as<bool>;
 };
 
+// A move's slot by the piece that makes it and the square it goes to, one of
+// kPieceToSlots, asked before the move is played: the continuation
+// histories of the selective search (move_ordering.hpp) keep how a quiet
+// move did after each move one and two plies before it by these slots.
+template <class G>
+concept HasPieceToSlots = Game<G> && requires(const G& position, typename G::Move move) {
+  { G::kPieceToSlots } -> std::convertible_to<std::size_t>;
+  { position.piece_to_slot(move) } -> std::convertible_to<std::size_t>;
+};
+
 // A null move (passing the turn) for null-move pruning, and whether the side
 // to move has pieces besides pawns: without, zugzwang makes passing unsound.
 template <class G>
@@ -249,6 +259,24 @@ std::size_t history_slot(typename G::Move move) {
     return G::history_slot(move);
   } else {
     return move_bits<G>(move);
+  }
+}
+
+// The sizes of the ordering memory's tables for a game: the history
+// slots, and the piece-to slots of the continuation histories (0 for a
+// game without them).
+struct OrderingShape {
+  std::size_t history_slots = 0;
+  std::size_t piece_to_slots = 0;
+  bool operator==(const OrderingShape&) const = default;
+};
+
+template <Game G>
+constexpr OrderingShape ordering_shape() {
+  if constexpr (HasPieceToSlots<G>) {
+    return {history_slots<G>(), G::kPieceToSlots};
+  } else {
+    return {history_slots<G>(), 0};
   }
 }
 

@@ -114,11 +114,61 @@ class QuietHistory {
   std::vector<std::uint32_t> counters_;
 };
 
+// How a quiet move did after a move one ply before it (the opponent's last)
+// or two (the side's own last): a history per pair of piece-to slots
+// (HasPieceToSlots), with the quiet history's gravity. Sized by the game;
+// empty for a game without piece-to slots.
+class ContinuationHistory {
+ public:
+  static constexpr int kBound = QuietHistory::kBound;
+  explicit ContinuationHistory(std::size_t slots) : slots_(slots), table_(slots * slots) {}
+
+  // The row of the moves after the one in slot `previous`.
+  [[nodiscard]] const std::int16_t* row(std::size_t previous) const {
+    assert(previous < slots_);
+    return table_.data() + previous * slots_;
+  }
+  [[nodiscard]] int value(std::size_t previous, std::size_t slot) const {
+    assert(slot < slots_);
+    return row(previous)[slot];
+  }
+  void update(std::size_t previous, std::size_t slot, int bonus) {
+    assert(previous < slots_ && slot < slots_ && std::abs(bonus) <= kBound);
+    std::int16_t& entry = table_[previous * slots_ + slot];
+    const int value = entry + bonus - entry * std::abs(bonus) / kBound;
+    assert(std::abs(value) <= kBound);
+    entry = static_cast<std::int16_t>(value);
+  }
+  void age() {
+    for (std::int16_t& entry : table_) entry = static_cast<std::int16_t>(entry / 2);
+  }
+  void clear() { std::fill(table_.begin(), table_.end(), std::int16_t{0}); }
+  [[nodiscard]] std::size_t slots() const { return slots_; }
+
+ private:
+  std::size_t slots_;
+  std::vector<std::int16_t> table_;  // by previous slot, then slot
+};
+
 // What the selective search adds to ordering a node's quiet moves.
 struct QuietOrdering {
   const QuietHistory* history = nullptr;  // null: the plain HistoryTable orders them
   int side = 0;
   std::optional<std::uint16_t> counter;  // the counter to the opponent's last move
+  // The continuation histories' rows after the moves one and two plies
+  // back (null where there was none: the root, a null move, a game
+  // without piece-to slots).
+  std::array<const std::int16_t*, 2> continuation{nullptr, nullptr};
+
+  // A quiet move's history: its own, and how it did after the moves one
+  // and two plies back. Bounded by three times QuietHistory::kBound.
+  [[nodiscard]] int value(std::size_t slot, std::size_t piece_to) const {
+    int sum = history->value(side, slot);
+    for (const std::int16_t* row : continuation) {
+      if (row != nullptr) sum += row[piece_to];
+    }
+    return sum;
+  }
 };
 
 // Puts the move whose bits are `bits` first (swapping it with the first);
@@ -182,8 +232,14 @@ class MovePicker {
     for (std::size_t i = next_; i < moves_.size(); ++i) {
       const std::uint16_t bits = move_bits<G>(moves_[i]);
       const std::size_t slot = history_slot<G>(moves_[i]);
-      long long key = quiet_.history != nullptr ? quiet_.history->value(quiet_.side, slot)
-                                                : history_.value(slot);
+      long long key = 0;
+      if (quiet_.history == nullptr) {
+        key = history_.value(slot);
+      } else if constexpr (HasPieceToSlots<G>) {
+        key = quiet_.value(slot, position_.piece_to_slot(moves_[i]));
+      } else {
+        key = quiet_.history->value(quiet_.side, slot);
+      }
       if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
       if (quiet_.counter == bits) key += 1LL << 19;
       if constexpr (HasMoveHints<G>)

@@ -1,39 +1,51 @@
 #pragma once
 // What one search thread learns about move ordering, kept from one search to
 // the next of a game as Stockfish and Ethereal keep theirs: the history of
-// cut-offs, the quiet-move history and counter moves of the selective search,
-// and the killers. Between two searches the histories are halved (the moves
+// cut-offs, the quiet-move history, counter moves and continuation
+// histories of the selective search, and the killers. Between two searches the histories are halved (the moves
 // of the last search still count, the new position's more) and the killers,
 // kept by ply from the root and so about positions two plies back by the next
 // move, are dropped. A new game (ucinewgame, Clear Hash) clears it all.
 // Its move-indexed tables have as many slots as the game asks for
-// (history_slots()).
+// (ordering_shape()).
 
+#include <array>
 #include <cstddef>
 
+#include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
 
 namespace brudno::engine {
 
 struct OrderingMemory {
-  explicit OrderingMemory(std::size_t slots) : history(slots), quiet(slots) {}
+  explicit OrderingMemory(OrderingShape shape)
+      : history(shape.history_slots),
+        quiet(shape.history_slots),
+        continuation{ContinuationHistory(shape.piece_to_slots),
+                     ContinuationHistory(shape.piece_to_slots)} {}
 
   KillerTable killers;
   HistoryTable history;
   QuietHistory quiet;
+  // After the move one ply back, and after the move two plies back.
+  std::array<ContinuationHistory, 2> continuation;
 
   // Called as a search starts.
   void age() {
     killers.clear();
     history.age();
     quiet.age();
+    for (auto& table : continuation) table.age();
   }
   void clear() {
     killers.clear();
     history.clear();
     quiet.clear();
+    for (auto& table : continuation) table.clear();
   }
-  [[nodiscard]] std::size_t slots() const { return history.slots(); }
+  [[nodiscard]] OrderingShape shape() const {
+    return {history.slots(), continuation[0].slots()};
+  }
 };
 
 }  // namespace brudno::engine

@@ -327,7 +327,7 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
   SearchClock own_clock;
   SearchClock& timer = clock != nullptr ? *clock : own_clock;
   table_.new_search();
-  if (memory_ != nullptr) memory_->start_search(std::max(settings_.threads, 1), history_slots<G>());
+  if (memory_ != nullptr) memory_->start_search(std::max(settings_.threads, 1), ordering_shape<G>());
   const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
   // Deepening arms the clock once its first iteration is done; solving,
   // which has no first iteration to finish, is timed from the start.

@@ -14,11 +14,11 @@ std::atomic<long> arenas_made_count{0};
 SearchMemory::SearchMemory() = default;
 SearchMemory::~SearchMemory() = default;
 
-void SearchMemory::start_search(int threads, std::size_t slots) {
+void SearchMemory::start_search(int threads, OrderingShape shape) {
   assert(threads >= 1);
-  if (!threads_.empty() && threads_.front()->slots() != slots) threads_.clear();
+  if (!threads_.empty() && threads_.front()->shape() != shape) threads_.clear();
   const auto count = static_cast<std::size_t>(threads);
-  while (threads_.size() < count) threads_.push_back(std::make_unique<OrderingMemory>(slots));
+  while (threads_.size() < count) threads_.push_back(std::make_unique<OrderingMemory>(shape));
   for (auto& memory : threads_) memory->age();
   if (threads > 1 && arena_threads_ != threads) {
     arena_.reset();

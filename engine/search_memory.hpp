@@ -23,11 +23,11 @@ class SearchMemory {
   SearchMemory& operator=(const SearchMemory&) = delete;
 
   // Readies the memory for a search on `threads` threads of a game whose
-  // move tables have `slots` slots (history_slots()): one ordering memory a
-  // thread (a new thread's starts empty, and all start empty when the game's
-  // slots differ from the last search's), an arena for them when there are
-  // two or more, and every memory aged (OrderingMemory::age()).
-  void start_search(int threads, std::size_t slots);
+  // move tables have the sizes of `shape` (ordering_shape()): one ordering
+  // memory a thread (a new thread's starts empty, and all start empty when
+  // the game's sizes differ from the last search's), an arena for them when
+  // there are two or more, and every memory aged (OrderingMemory::age()).
+  void start_search(int threads, OrderingShape shape);
   // Forgets everything learnt: a new game.
   void clear();
 

@@ -94,6 +94,8 @@ struct MoveLoop {
   // Games without a selective search leave it empty: every node carries
   // a loop, and its size costs the small-noded games speed.
   std::array<std::uint16_t, HasSelectiveSearch<G> ? 64 : 0> quiets{};
+  // Their piece-to slots, for the continuation histories' malus.
+  std::array<std::uint16_t, HasSelectiveSearch<G> && HasPieceToSlots<G> ? 64 : 0> quiet_piece_tos{};
   int quiet_count = 0;
 };
 

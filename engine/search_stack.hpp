@@ -47,6 +47,9 @@ struct PlyState {
   // The history slot (history_slot()) of the move played into this ply,
   // plus one (0: none, or a null move), for the counter-move table.
   std::uint32_t move_into = 0;
+  // Its piece-to slot (HasPieceToSlots) plus one (0: none, a null move, or
+  // a game without them), for the continuation histories.
+  std::uint32_t piece_to_into = 0;
   // The move into this ply was a null move: never two in a row.
   bool null_move_into = false;
   // The node's static value where the selective search evaluates it;

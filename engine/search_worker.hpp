@@ -77,6 +77,9 @@ class SearchWorker : public RootState<G> {
   // quiet moves by its own history and counter moves; the full-width search
   // by the plain history table.
   static constexpr bool kSelective = HasSelectiveSearch<G> && kWidth == Width::kSelective;
+  // The selective search's continuation histories, for games with piece-to
+  // slots (move_ordering.hpp).
+  static constexpr bool kContinuation = kSelective && HasPieceToSlots<G>;
 
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
@@ -107,10 +110,10 @@ class SearchWorker : public RootState<G> {
       : Base(abort),
         position_(root),
         table_(table),
-        own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>(history_slots<G>())
+        own_memory_(memory == nullptr ? std::make_unique<OrderingMemory>(ordering_shape<G>())
                                       : nullptr),
         memory_(memory == nullptr ? *own_memory_ : *memory) {
-    assert(memory_.slots() == history_slots<G>());
+    assert(memory_.shape() == ordering_shape<G>());
   }
 
   // Searches the root to `depth` within (alpha, beta), fail-soft: a result at or
@@ -467,34 +470,39 @@ class SearchWorker : public RootState<G> {
     loop.share = share;
     const bool eldest_may_wait = kNode == NodeType::kAll;
     MoveList<Move> deferred;
+    const QuietOrdering ordering = quiet_ordering(node.ply);
     MovePicker<G> picker(position_, moves, table_move, node.ply, memory_.killers, memory_.history,
-                         quiet_ordering(node.ply));
+                         ordering);
     bool done = false;
     while (const auto next = picker.next()) {
       if (node.ply == 0) this->announce_root_move(*next, loop.searched + 1);
-      const Step step = search_child(node, *next, share && (!loop.first || eldest_may_wait), loop);
+      const Step step =
+          search_child(node, *next, share && (!loop.first || eldest_may_wait), loop, ordering);
       if (step == Step::kPutOff) deferred.push_back(*next);
       if ((done = step == Step::kDone)) break;
     }
     for (std::size_t i = 0; !done && i < deferred.size(); ++i) {
-      done = search_child(node, deferred[i], false, loop) == Step::kDone;
+      done = search_child(node, deferred[i], false, loop, ordering) == Step::kDone;
     }
     assert(loop.searched <= static_cast<int>(moves.size()));
     return loop;
   }
 
   template <NodeType kNode>
-  Step search_child(const SearchNode<kNode>& node, Move move, bool may_put_off, Loop& loop) {
+  Step search_child(const SearchNode<kNode>& node, Move move, bool may_put_off, Loop& loop,
+                    const QuietOrdering& ordering) {
+    const std::uint16_t bits = move_bits<G>(move);
+    const std::size_t slot = history_slot<G>(move);
+    const std::size_t piece_to = piece_to_slot(move);
     int reduction = 0;
     bool quiet = false;
     if constexpr (kSelective) {
-      const MoveShape shape = Rules::shape_of(position_, move);
+      MoveShape shape = Rules::shape_of(position_, move);
       if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
-      reduction = Rules::reduction(node, loop, shape, memory_.killers, move_bits<G>(move));
+      if (shape.quiet) shape.history = quiet_history(ordering, slot, piece_to);
+      reduction = Rules::reduction(node, loop, shape, memory_.killers, bits);
       quiet = shape.quiet;
     }
-    const std::uint16_t bits = move_bits<G>(move);
-    const std::size_t slot = history_slot<G>(move);
     const int extension = stack_[node.ply].extended == bits ? 1 : 0;
     if (extension > 0) reduction = 0;
     assert(0 <= reduction && reduction < node.depth);
@@ -505,7 +513,7 @@ class SearchWorker : public RootState<G> {
       return Step::kPutOff;
     }
     tally_.count();
-    stack_[node.ply + 1].move_into = static_cast<std::uint32_t>(slot) + 1u;
+    enter_move(node.ply, slot, piece_to);
     const Score score = search_child_window(node, loop, reduction, extension);
     if (loop.share) team_.release(child);
     position_.undo(move);
@@ -522,15 +530,48 @@ class SearchWorker : public RootState<G> {
         loop.alpha = score;
         if constexpr (kNode == NodeType::kPv) stack_.update_pv(node.ply, move);
         if (score >= node.beta) {
-          record_cutoff(node, loop, bits, slot, quiet);
+          record_cutoff(node, loop, bits, slot, piece_to, quiet);
           return Step::kDone;
         }
       }
     }
     if (quiet && loop.quiet_count < static_cast<int>(loop.quiets.size())) {
-      loop.quiets[static_cast<std::size_t>(loop.quiet_count++)] = static_cast<std::uint16_t>(slot);
+      const auto i = static_cast<std::size_t>(loop.quiet_count++);
+      loop.quiets[i] = static_cast<std::uint16_t>(slot);
+      if constexpr (kContinuation) loop.quiet_piece_tos[i] = static_cast<std::uint16_t>(piece_to);
     }
     return Step::kNext;
+  }
+
+  // A move's piece-to slot, where the continuation histories keep it (0
+  // elsewhere). Asked before the move is played.
+  std::size_t piece_to_slot(Move move) const {
+    if constexpr (kContinuation) {
+      const std::size_t piece_to = position_.piece_to_slot(move);
+      assert(piece_to < G::kPieceToSlots);
+      return piece_to;
+    } else {
+      (void)move;
+      return 0;
+    }
+  }
+
+  // What the child's ply keeps of the move into it (SearchStack).
+  void enter_move(int ply, std::size_t slot, std::size_t piece_to) {
+    PlyState& child = stack_[ply + 1];
+    child.move_into = static_cast<std::uint32_t>(slot) + 1u;
+    if constexpr (kContinuation) child.piece_to_into = static_cast<std::uint32_t>(piece_to) + 1u;
+    (void)piece_to;
+  }
+
+  // A quiet move's history by the ordering of its node.
+  int quiet_history(const QuietOrdering& ordering, std::size_t slot, std::size_t piece_to) const {
+    if constexpr (kContinuation) {
+      return ordering.value(slot, piece_to);
+    } else {
+      (void)piece_to;
+      return ordering.history != nullptr ? ordering.history->value(ordering.side, slot) : 0;
+    }
   }
 
   // The child's value: the eldest brother with the node's window, the others
@@ -568,7 +609,7 @@ class SearchWorker : public RootState<G> {
   // records the move as the counter to the opponent's last.
   template <NodeType kNode>
   void record_cutoff(const SearchNode<kNode>& node, const Loop& loop, std::uint16_t bits,
-                     std::size_t slot, bool quiet) {
+                     std::size_t slot, std::size_t piece_to, bool quiet) {
     assert(0 <= loop.quiet_count && loop.quiet_count <= static_cast<int>(loop.quiets.size()));
     if constexpr (!kSelective) {
       memory_.killers.record(node.ply, bits);
@@ -580,11 +621,27 @@ class SearchWorker : public RootState<G> {
     const int side = position_.side_to_move();
     const int bonus = QuietHistory::bonus_for(node.depth);
     memory_.quiet.update(side, slot, bonus);
+    update_continuation(node.ply, piece_to, bonus);
     for (int i = 0; i < loop.quiet_count; ++i) {
-      memory_.quiet.update(side, loop.quiets[static_cast<std::size_t>(i)], -bonus);
+      const auto tried = static_cast<std::size_t>(i);
+      memory_.quiet.update(side, loop.quiets[tried], -bonus);
+      if constexpr (kContinuation) update_continuation(node.ply, loop.quiet_piece_tos[tried], -bonus);
     }
     if (const std::uint32_t previous = stack_[node.ply].move_into; previous != 0) {
       memory_.quiet.set_counter(previous - 1, bits);
+    }
+  }
+
+  // The continuation histories of a quiet move at `ply` after the moves one
+  // and two plies back (where there were such moves).
+  void update_continuation(int ply, std::size_t piece_to, int bonus) {
+    if constexpr (kContinuation) {
+      for (int back = 0; back < 2 && ply - back >= 0; ++back) {
+        const std::uint32_t previous = stack_[ply - back].piece_to_into;
+        if (previous != 0) memory_.continuation[back].update(previous - 1, piece_to, bonus);
+      }
+    } else {
+      (void)ply, (void)piece_to, (void)bonus;
     }
   }
 
@@ -593,6 +650,12 @@ class SearchWorker : public RootState<G> {
     QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
     if (const std::uint32_t previous = stack_[ply].move_into; previous != 0) {
       ordering.counter = memory_.quiet.counter(previous - 1);
+    }
+    if constexpr (kContinuation) {
+      for (int back = 0; back < 2 && ply - back >= 0; ++back) {
+        const std::uint32_t previous = stack_[ply - back].piece_to_into;
+        if (previous != 0) ordering.continuation[back] = memory_.continuation[back].row(previous - 1);
+      }
     }
     return ordering;
   }
@@ -638,6 +701,7 @@ class SearchWorker : public RootState<G> {
     position_.play_null();
     stack_[node.ply + 1].null_move_into = true;
     stack_[node.ply + 1].move_into = 0;
+    stack_[node.ply + 1].piece_to_into = 0;
     tally_.count();
     Score score = -negamax<NodeType::kAll>(node.depth - 1 - reduction, node.ply + 1, -node.beta,
                                            -node.beta + 1);
@@ -734,9 +798,10 @@ class SearchWorker : public RootState<G> {
     while (const auto next = picker.next()) {
       const Move move = *next;
       if (!in_check && !position_.see_ge(move, 0)) continue;
+      const std::size_t piece_to = piece_to_slot(move);
       position_.play(move);
       tally_.count();
-      stack_[ply + 1].move_into = static_cast<std::uint32_t>(history_slot<G>(move)) + 1u;
+      enter_move(ply, history_slot<G>(move), piece_to);
       const Score score = -quiescence(ply + 1, -beta, -alpha);
       position_.undo(move);
       assert(position_.key() == key);

@@ -25,6 +25,9 @@ namespace brudno::engine {
 struct MoveShape {
   bool quiet = true;  // neither a capture nor a promotion
   bool gives_check = false;
+  // A quiet move's history (QuietOrdering::value()): how it did here and
+  // after the moves before it.
+  int history = 0;
 };
 
 template <Game G>  // asked only for games with HasSelectiveSearch
@@ -108,9 +111,10 @@ class SelectiveRules {
   static int singular_depth(int depth) { return (depth - 1) / 2; }
 
   // Late-move reductions: a quiet move late in the order is first searched
-  // shallower (one ply more where the position is not improving); only if
-  // it then beats alpha is it searched at full depth. Never the first move,
-  // a check, a move out of check, or a killer.
+  // shallower (one ply more where the position is not improving, up to two
+  // fewer or more by its history); only if it then beats alpha is it
+  // searched at full depth. Never the first move, a check, a move out of
+  // check, or a killer.
   template <NodeType kNode>
   static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
                        const MoveShape& shape, const KillerTable& killers, std::uint16_t bits) {
@@ -122,11 +126,15 @@ class SelectiveRules {
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
     if (!node.improving) ++plies;
+    // A move with a good history is reduced less, one with a bad one more.
+    plies -= std::clamp(shape.history / kHistoryPerPly, -2, 2);
     return std::clamp(plies, 0, node.depth - 2);
   }
 
  private:
   static constexpr Selectivity kRules = selectivity<G>();
+  // The history (QuietOrdering::value()) that changes a reduction by a ply.
+  static constexpr int kHistoryPerPly = 5000;
   inline static const ReductionTable reductions_{kRules};
 };
 

@@ -51,6 +51,9 @@ class Chess {
   // squares: a promotion's piece and a move's kind share the slot.
   static constexpr std::size_t kHistorySquarePairs = 64 * 64;
   static std::size_t history_slot(Move move) { return move.bits() % kHistorySquarePairs; }
+  // The continuation histories keep a move by the piece that makes it
+  // (colour and type, 16 values) and its destination.
+  static constexpr std::size_t kPieceToSlots = 16 * 64;
   static constexpr engine::GameTraits kTraits{
       // A move costs more to play than a table line's cache miss, and most
       // nodes cut off after a move or two: the search does not play every
@@ -255,6 +258,10 @@ class Chess {
 
   // --- the board ------------------------------------------------------------
   [[nodiscard]] chess::Piece piece_on(chess::Square square) const { return board_[square]; }
+  // The move's piece and destination (kPieceToSlots), before it is played.
+  [[nodiscard]] std::size_t piece_to_slot(Move move) const {
+    return std::size_t{board_[move.from()]} * 64 + move.to();
+  }
   [[nodiscard]] chess::Bitboard occupied() const { return by_type_[0]; }
   [[nodiscard]] chess::Bitboard pieces(chess::Color color) const { return by_color_[color]; }
   [[nodiscard]] chess::Bitboard pieces(chess::PieceType type) const { return by_type_[type]; }
@@ -406,6 +413,7 @@ static_assert(engine::HasMoveHints<Chess>);
 static_assert(engine::HasRuleStatus<Chess>);
 static_assert(engine::HasSelectiveSearch<Chess>);
 static_assert(engine::HasNullMove<Chess>);
+static_assert(engine::HasPieceToSlots<Chess>);
 
 inline void Chess::play(Move move) {
   using namespace chess;
