@@ -30,6 +30,7 @@
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
 #include "engine/selectivity.hpp"
+#include "games/common/zobrist.hpp"
 #include "games/chess/bitboard.hpp"
 #include "games/chess/eval_weights.hpp"
 #include "games/chess/nnue/accumulator_cache.hpp"
@@ -269,6 +270,11 @@ class Chess {
   [[nodiscard]] std::size_t piece_to_slot(Move move) const {
     return std::size_t{board_[move.from()]} * 64 + move.to();
   }
+  // What the static value's errors follow, for the search's correction
+  // history: the pawns of both sides.
+  [[nodiscard]] std::uint64_t correction_key() const {
+    return mix64(pieces(chess::kWhite, chess::kPawn) ^ mix64(pieces(chess::kBlack, chess::kPawn)));
+  }
   // A capture's piece, destination and victim (kCaptureSlots), before it
   // is played.
   [[nodiscard]] std::size_t capture_slot(Move move) const {
@@ -429,6 +435,7 @@ static_assert(engine::HasSelectiveSearch<Chess>);
 static_assert(engine::HasNullMove<Chess>);
 static_assert(engine::HasPieceToSlots<Chess>);
 static_assert(engine::HasCaptureSlots<Chess>);
+static_assert(engine::HasCorrectionKey<Chess>);
 
 inline void Chess::play(Move move) {
   using namespace chess;
