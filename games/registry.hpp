@@ -7,7 +7,6 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
-#include <type_traits>
 
 namespace brudno::games {
 
@@ -52,9 +51,6 @@ struct Registry {
   // The registry with more entries after these (a test's own games).
   template <class... More>
   using With = Registry<Entries..., More...>;
-
-  template <class T>
-  static constexpr bool kHas = (std::is_same_v<T, Entries> || ...);
 };
 
 }  // namespace brudno::games
