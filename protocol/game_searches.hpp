@@ -2,7 +2,7 @@
 // Each game's prover is compiled once, in game_searches.cpp, not again in
 // every file that runs it; the searches and solvers are compiled once in each
 // game's folder (games/<game>/<game>_search.cpp). A new game in
-// game_list.hpp adds its lines here and there.
+// games/game_registry.hpp that offers proofs adds its lines here and there.
 
 #include <atomic>
 #include <cstddef>

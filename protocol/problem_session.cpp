@@ -2,10 +2,14 @@
 
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <mutex>
+#include <string>
+#include <variant>
 
 #include "engine/single_agent/strategies.hpp"
+#include "games/puzzle_registry.hpp"
 #include "games/sliding_tile/heuristics.hpp"
 #include "games/sliding_tile/partitions.hpp"
 #include "protocol/client_text.hpp"
@@ -14,7 +18,31 @@
 namespace brudno::protocol {
 namespace {
 
-constexpr std::array<std::string_view, 2> kProblemNames = {"8puzzle", "15puzzle"};
+// What a ProblemSession asks of a puzzle: a default state, text to read and
+// write its states and moves, and the sliding-tile heuristics and pattern
+// databases of a board of its size. The registered puzzles that have it are
+// the session's (after the games in `uci`'s list); `brudno solve` has the others.
+template <class P>
+concept SessionPuzzle = std::default_initializable<P> && requires(const P& board,
+                                                                  std::string_view text) {
+  { P::parse(text) } -> std::same_as<std::variant<P, std::string>>;
+  { board.to_text() } -> std::convertible_to<std::string>;
+  { board.to_display() } -> std::convertible_to<std::string>;
+  { P::move_text(typename P::Move{}) } -> std::convertible_to<std::string_view>;
+  { P::kWidth } -> std::convertible_to<int>;
+  { P::kHeight } -> std::convertible_to<int>;
+  { games::Manhattan{}(board) } -> std::convertible_to<int>;
+};
+
+template <class... Entries>
+constexpr auto session_puzzle_names(games::Registry<Entries...>) {
+  std::array<std::string_view, (0 + ... + (SessionPuzzle<typename Entries::Type> ? 1 : 0))> names{};
+  std::size_t at = 0;
+  ((SessionPuzzle<typename Entries::Type> ? void(names[at++] = Entries::kName) : void()), ...);
+  return names;
+}
+
+constexpr auto kProblemNames = session_puzzle_names(games::RegisteredPuzzles{});
 // Pattern databases a session may build: seconds at most (the 7-8 pair
 // takes far longer and gigabytes, docs/benchmarks.md has its figures;
 // `brudno solve` has it).
@@ -249,12 +277,14 @@ std::span<const std::string_view> problem_names() {
 }
 
 std::unique_ptr<GameSession> make_problem_session(std::string_view name) {
-  // The session keeps the name: the list's, which lives as long as the program.
-  if (name == kProblemNames[0])
-    return std::make_unique<ProblemSession<games::EightPuzzle>>(kProblemNames[0]);
-  if (name == kProblemNames[1])
-    return std::make_unique<ProblemSession<games::FifteenPuzzle>>(kProblemNames[1]);
-  return nullptr;
+  std::unique_ptr<GameSession> session;
+  games::RegisteredPuzzles::visit(name, [&]<class Entry>() {
+    using Puzzle = typename Entry::Type;
+    // The session keeps the name: the registry's, which lives as long as the program.
+    if constexpr (SessionPuzzle<Puzzle>)
+      session = std::make_unique<ProblemSession<Puzzle>>(Entry::kName);
+  });
+  return session;
 }
 
 }  // namespace brudno::protocol

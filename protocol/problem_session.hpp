@@ -12,7 +12,8 @@
 
 namespace brudno::protocol {
 
-// The puzzles a session can play, after the games in `uci`'s list.
+// The registered puzzles (games/puzzle_registry.hpp) a session can play,
+// after the games in `uci`'s list.
 std::span<const std::string_view> problem_names();
 // Nothing for a name that is not a puzzle's.
 std::unique_ptr<GameSession> make_problem_session(std::string_view name);

@@ -2,10 +2,13 @@
 
 #include <boost/program_options.hpp>
 #include <ostream>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
+#include "tools/solve/puzzle_runners.hpp"
 #include "tools/solve/solve_options.hpp"
 
 namespace brudno::tools {
@@ -13,19 +16,15 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr const char* kSolveUsage = R"(Usage: brudno solve PROBLEM [options]
+constexpr std::string_view kSolveUsageHead = R"(Usage: brudno solve PROBLEM [options]
 Solves single-agent problems: prints each instance's answer (the path), its
 cost, nodes and time, then a summary. Where the instances file carries the
 optimal lengths (korf100.txt does), checks them: "correct K/N", and the exit
 status is 1 on any mismatch. Local search prints its success rate and steps.
 
 Problems:
-  romania   route on the textbook's road map (--from, --to; --map FILE)
-  8puzzle   sliding tiles, 3x3 (--instances FILE or --tiles "t0 ... t8")
-  15puzzle  sliding tiles, 4x4 (--instances FILE or --tiles "t0 ... t15")
-  queens    N queens by local search (--n N, --runs, --seed)
-  insanity  Instant Insanity (--cubes, --all)
-Algorithms:
+)";
+constexpr std::string_view kSolveUsageTail = R"(Algorithms:
   systematic: bfs dfs iddfs ucs greedy astar wastar idastar
   local search (queens): hill sideways restart annealing minconflicts
 Heuristics:
@@ -37,11 +36,37 @@ Heuristics:
 
 Options)";
 
+// The registry's puzzles, a line each: the name, then its runner's summary.
+template <class... Entries>
+std::string problem_lines(games::Registry<Entries...>) {
+  std::string lines;
+  const auto line = [&](std::string_view name, std::string_view summary) {
+    // Summaries start in one column; a name too long for it keeps two spaces.
+    const std::size_t gap = name.size() < 8 ? 10 - name.size() : 2;
+    lines.append("  ").append(name).append(gap, ' ');
+    lines.append(summary).append("\n");
+  };
+  (line(Entries::kName, runner_of<Entries>().summary), ...);
+  return lines;
+}
+
+std::string solve_usage() {
+  return std::string(kSolveUsageHead) + problem_lines(games::RegisteredPuzzles{}) +
+         std::string(kSolveUsageTail);
+}
+
+std::string puzzle_name_list() {
+  std::string names;
+  for (const auto name : games::RegisteredPuzzles::kNames)
+    names.append(names.empty() ? "" : ", ").append(name);
+  return names;
+}
+
 }  // namespace
 
 std::optional<int> read_solve_arguments(const Arguments& args, SolveOptions& options,
                                         std::ostream& out, std::ostream& err) {
-  po::options_description description(kSolveUsage);
+  po::options_description description(solve_usage());
   const int most_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   description.add_options()("help,h", "show this help")(
       "algorithm,a", po::value(&options.algorithm),
@@ -96,15 +121,15 @@ std::optional<int> read_solve_arguments(const Arguments& args, SolveOptions& opt
 int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
   SolveOptions options;
   if (const auto status = read_solve_arguments(args, options, out, err)) return *status;
-  if (options.problem == "romania") return solve_route(options, out, err);
-  if (options.problem == "8puzzle" || options.problem == "15puzzle")
-    return solve_tiles(options, out, err);
-  if (options.problem == "queens") return solve_queens(options, out, err);
-  if (options.problem == "insanity") return solve_insanity(options, out, err);
+  int status = 2;
+  const bool known = games::RegisteredPuzzles::visit(options.problem, [&]<class Entry>() {
+    status = runner_of<Entry>().run(options, out, err);
+  });
+  if (known) return status;
   err << "brudno: "
       << (options.problem.empty() ? "solve needs a problem"
                                   : "unknown problem '" + options.problem + "'")
-      << " (problems: romania, 8puzzle, 15puzzle, queens, insanity)\nTry 'brudno solve --help'.\n";
+      << " (problems: " << puzzle_name_list() << ")\nTry 'brudno solve --help'.\n";
   return 2;
 }
 
