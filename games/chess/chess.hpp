@@ -30,14 +30,14 @@
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
 #include "engine/selectivity.hpp"
-#include "games/chess/bitboard.hpp"
-#include "games/chess/eval_weights.hpp"
-#include "games/chess/nnue/accumulator_cache.hpp"
+#include "games/chess/eval/eval_weights.hpp"
+#include "games/chess/eval/nnue/accumulator_cache.hpp"
+#include "games/chess/rules/bitboard.hpp"
+#include "games/chess/rules/zobrist.hpp"
 #include "games/chess/types.hpp"
-#include "games/chess/zobrist.hpp"
 
 namespace brudno::games::chess::nnue {
-struct Network;  // nnue/network.hpp
+struct Network;  // eval/nnue/network.hpp
 }  // namespace brudno::games::chess::nnue
 
 namespace brudno::games {
@@ -194,7 +194,7 @@ class Chess {
 
   // --- queries for the search -----------------------------------------------
   // Centipawns for the side to move, strictly inside +-engine::kMaxHeuristic:
-  // the score of the network set on this position (games/chess/nnue/), else
+  // the score of the network set on this position (games/chess/eval/nnue/), else
   // hand_written_evaluate().
   [[nodiscard]] engine::Score evaluate() const;
   // The network evaluate() uses, null for the hand-written evaluation (a new
@@ -202,7 +202,7 @@ class Chess {
   // its root, evaluate alike, and two sessions of one process need not.
   void set_network(const chess::nnue::Network* network) { network_ = network; }
   [[nodiscard]] const chess::nnue::Network* network() const { return network_; }
-  // The hand-written evaluation of games/chess/evaluation.hpp, tapered
+  // The hand-written evaluation of games/chess/eval/evaluation.hpp, tapered
   // between middlegame and endgame.
   [[nodiscard]] engine::Score hand_written_evaluate() const;
   // The network's accumulators along this position's line (mutable: a cache
