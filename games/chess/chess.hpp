@@ -300,6 +300,12 @@ class Chess {
   // The empty board, which only the FEN reader starts from.
   struct EmptyBoard {};
   explicit Chess(EmptyBoard) {}
+  // parse()'s steps (fen.cpp).
+  class FenReader;
+  // The limits of the FEN reader's counters. The 75-move rule ends every
+  // game at 150 plies without a capture or a pawn move.
+  static constexpr int kMaxHalfmoveClock = 150;
+  static constexpr int kMaxFullmoveNumber = 100000;
 
   // What undo() cannot recompute: the state before the move.
   struct Undo {

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <limits>
+#include <span>
 #include <sstream>
 
 #include "games/chess/chess.hpp"
@@ -19,9 +20,6 @@ using namespace chess;
 namespace {
 
 constexpr std::string_view kPieceLetters = " PNBRQK  pnbrqk";
-// The 75-move rule ends every game at 150 plies without a capture or a pawn move.
-constexpr int kMaxHalfmoveClock = 150;
-constexpr int kMaxFullmoveNumber = 100000;
 
 std::string square_name(Square square) {
   return {static_cast<char>('a' + file_of(square)), static_cast<char>('1' + rank_of(square))};
@@ -173,125 +171,177 @@ std::optional<Chess> Chess::parse(std::string_view fen, std::string& error) {
   return parse(fen, error, false);
 }
 
-std::optional<Chess> Chess::parse(std::string_view fen, std::string& error, bool chess960) {
-  init_tables();
-  const auto fail = [&error](std::string message) -> std::optional<Chess> {
-    error = std::move(message);
-    return std::nullopt;
-  };
-  const std::vector<std::string_view> fields = split_fields(fen);
-  // The counters may be missing, as in EPD and in many puzzle files: read
-  // as Stockfish reads them (halfmove clock 0, move number 1).
-  if (fields.size() < 4 || fields.size() > 6)
-    return fail(
-        "a FEN has 6 fields (board, side, castling, en passant, halfmove clock, move "
-        "number), or the first 4 or 5; got " +
-        std::to_string(fields.size()));
+// parse()'s steps, a field or a rule each, in the order the faults are
+// looked for: each reads into the position, or returns false with `error`
+// naming the fault.
+class Chess::FenReader {
+ public:
+  explicit FenReader(std::string& error) : error_(error) {}
 
-  Chess position{EmptyBoard{}};
   // The board, rank 8 first.
-  int rank = 7;
-  int file = 0;
-  for (const char c : fields[0]) {
-    if (c == '/') {
-      if (file != 8)
-        return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                    " squares, not 8");
-      if (--rank < 0) return fail("the board has more than 8 ranks");
-      file = 0;
-    } else if (c >= '1' && c <= '8') {
-      file += c - '0';
-      if (file > 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
-    } else {
-      const std::size_t letter = kPieceLetters.find(c);
-      if (c == ' ' || letter == std::string_view::npos)
-        return fail(std::string("unknown piece letter '") + c + "' in rank " +
-                    std::to_string(rank + 1));
-      if (file >= 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
-      position.put_piece(static_cast<Piece>(letter), make_square(file, rank));
-      ++file;
+  bool read_board(std::string_view field) {
+    int rank = 7;
+    int file = 0;
+    for (const char c : field) {
+      if (c == '/') {
+        if (file != 8)
+          return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                      " squares, not 8");
+        if (--rank < 0) return fail("the board has more than 8 ranks");
+        file = 0;
+      } else if (c >= '1' && c <= '8') {
+        file += c - '0';
+        if (file > 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
+      } else {
+        const std::size_t letter = kPieceLetters.find(c);
+        if (c == ' ' || letter == std::string_view::npos)
+          return fail(std::string("unknown piece letter '") + c + "' in rank " +
+                      std::to_string(rank + 1));
+        if (file >= 8) return fail("rank " + std::to_string(rank + 1) + " has more than 8 squares");
+        position_.put_piece(static_cast<Piece>(letter), make_square(file, rank));
+        ++file;
+      }
     }
-  }
-  if (rank != 0) return fail("the board has " + std::to_string(8 - rank) + " ranks, not 8");
-  if (file != 8) return fail("rank 1 has " + std::to_string(file) + " squares, not 8");
-
-  for (const Color color : {kWhite, kBlack}) {
-    const int kings = std::popcount(position.pieces(color, kKing));
-    const char* name = color == kWhite ? "white" : "black";
-    if (kings == 0) return fail(std::string(name) + " has no king");
-    if (kings > 1) return fail(std::string(name) + " has " + std::to_string(kings) + " kings");
-    if (const auto problem = impossible_material(position, color)) return fail(*problem);
-  }
-  if (const Bitboard stranded = position.pieces(kPawn) & (kRank1 | kRank8))
-    return fail("a pawn on the first or last rank (" + square_name(lsb(stranded)) + ")");
-
-  if (fields[1] == "w") {
-    position.side_ = kWhite;
-  } else if (fields[1] == "b") {
-    position.side_ = kBlack;
-  } else {
-    return fail("the side to move is 'w' or 'b', not '" + std::string(fields[1]) + "'");
+    if (rank != 0) return fail("the board has " + std::to_string(8 - rank) + " ranks, not 8");
+    if (file != 8) return fail("rank 1 has " + std::to_string(file) + " squares, not 8");
+    return true;
   }
 
-  position.chess960_ = chess960;
-  if (fields[2] != "-") {
-    for (const char c : fields[2]) {
-      const auto rook = castling_rook_of(position, c, chess960, error);
-      if (!rook) return std::nullopt;
+  // One king a side, no more pieces than promotions allow, no pawn on the
+  // first or last rank.
+  bool check_material() {
+    for (const Color color : {kWhite, kBlack}) {
+      const int kings = std::popcount(position_.pieces(color, kKing));
+      const char* name = color == kWhite ? "white" : "black";
+      if (kings == 0) return fail(std::string(name) + " has no king");
+      if (kings > 1) return fail(std::string(name) + " has " + std::to_string(kings) + " kings");
+      if (const auto problem = impossible_material(position_, color)) return fail(*problem);
+    }
+    if (const Bitboard stranded = position_.pieces(kPawn) & (kRank1 | kRank8))
+      return fail("a pawn on the first or last rank (" + square_name(lsb(stranded)) + ")");
+    return true;
+  }
+
+  bool read_side(std::string_view field) {
+    if (field == "w") {
+      position_.side_ = kWhite;
+    } else if (field == "b") {
+      position_.side_ = kBlack;
+    } else {
+      return fail("the side to move is 'w' or 'b', not '" + std::string(field) + "'");
+    }
+    return true;
+  }
+
+  bool read_castling(std::string_view field, bool chess960) {
+    position_.chess960_ = chess960;
+    if (field == "-") return true;
+    for (const char c : field) {
+      const auto rook = castling_rook_of(position_, c, chess960, error_);
+      if (!rook) return false;
       const Color color = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
       const int index =
-          castling_index(color, file_of(*rook) < file_of(position.king_square(color)));
-      if (position.castling_ & (1 << index))
+          castling_index(color, file_of(*rook) < file_of(position_.king_square(color)));
+      if (position_.castling_ & (1 << index))
         return fail(std::string("castling right '") + c + "' given twice");
-      position.add_castling_right(color, *rook);
+      position_.add_castling_right(color, *rook);
     }
+    return true;
   }
 
-  const Color us = position.side_;
-  Square en_passant = kNoSquare;
-  if (fields[3] != "-") {
-    const std::string_view text = fields[3];
-    if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
-      return fail("en-passant square '" + std::string(text) + "' is not a square");
-    en_passant = make_square(text[0] - 'a', text[1] - '1');
+  // Kept aside until finish(): the position keeps the square only where a
+  // pawn can take on it.
+  bool read_en_passant(std::string_view field) {
+    if (field == "-") return true;
+    if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+      return fail("en-passant square '" + std::string(field) + "' is not a square");
+    const Color us = position_.side_;
+    en_passant_ = make_square(field[0] - 'a', field[1] - '1');
     // The opponent's pawn just stepped from two squares behind the target to one in front.
-    const Square pawn = en_passant - forward(us);
-    const Square origin = en_passant + forward(us);
-    if (relative_rank(us, en_passant) != 5 || position.board_[pawn] != make_piece(~us, kPawn) ||
-        position.board_[en_passant] != kNoPiece || position.board_[origin] != kNoPiece)
-      return fail("en-passant square " + std::string(text) +
+    const Square pawn = en_passant_ - forward(us);
+    const Square origin = en_passant_ + forward(us);
+    if (relative_rank(us, en_passant_) != 5 || position_.board_[pawn] != make_piece(~us, kPawn) ||
+        position_.board_[en_passant_] != kNoPiece || position_.board_[origin] != kNoPiece)
+      return fail("en-passant square " + std::string(field) +
                   " does not follow a double step of a pawn of the side that just moved");
+    return true;
   }
 
-  if (fields.size() >= 5) {
-    // Above 150 the 75-move rule has ended the game anyway: such a clock is
-    // read as 150, not refused.
-    const auto halfmove = parse_counter(fields[4], 0, std::numeric_limits<int>::max());
-    if (!halfmove)
-      return fail("halfmove clock '" + std::string(fields[4]) + "' is not a whole number");
-    if (en_passant != kNoSquare && *halfmove != 0)
-      return fail("halfmove clock " + std::string(fields[4]) +
-                  " after a pawn's double step (en passant is set) must be 0");
-    position.halfmove_clock_ = std::min(*halfmove, kMaxHalfmoveClock);
-  }
-  if (fields.size() == 6) {
-    // Puzzle collections end their FENs in "1 0": move number 0 is read as 1.
-    const auto fullmove = parse_counter(fields[5], 0, std::numeric_limits<int>::max());
-    if (!fullmove)
-      return fail("move number '" + std::string(fields[5]) + "' is not a whole number");
-    position.fullmove_number_ = std::clamp(*fullmove, 1, kMaxFullmoveNumber);
+  // The halfmove clock and the move number, either or both of which may be
+  // missing, as in EPD and in many puzzle files: read as Stockfish reads
+  // them (halfmove clock 0, move number 1).
+  bool read_counters(std::span<const std::string_view> fields) {
+    if (fields.size() >= 1) {
+      // Above 150 the 75-move rule has ended the game anyway: such a clock is
+      // read as 150, not refused.
+      const auto halfmove = parse_counter(fields[0], 0, std::numeric_limits<int>::max());
+      if (!halfmove)
+        return fail("halfmove clock '" + std::string(fields[0]) + "' is not a whole number");
+      if (en_passant_ != kNoSquare && *halfmove != 0)
+        return fail("halfmove clock " + std::string(fields[0]) +
+                    " after a pawn's double step (en passant is set) must be 0");
+      position_.halfmove_clock_ = std::min(*halfmove, kMaxHalfmoveClock);
+    }
+    if (fields.size() >= 2) {
+      // Puzzle collections end their FENs in "1 0": move number 0 is read as 1.
+      const auto fullmove = parse_counter(fields[1], 0, std::numeric_limits<int>::max());
+      if (!fullmove)
+        return fail("move number '" + std::string(fields[1]) + "' is not a whole number");
+      position_.fullmove_number_ = std::clamp(*fullmove, 1, kMaxFullmoveNumber);
+    }
+    return true;
   }
 
-  if (position.attackers_to(position.king_square(~us), position.occupied()) & position.pieces(us))
-    return fail(std::string("the side not to move (") + (us == kWhite ? "black" : "white") +
-                ") is in check");
-  position.plies_since_null_ = position.halfmove_clock_;
-  // Only a square a pawn can take on changes the position (and its key).
-  if (en_passant != kNoSquare && (kPawnAttacks[~us][en_passant] & position.pieces(us, kPawn)))
-    position.en_passant_ = en_passant;
-  position.key_ = position.compute_key();
-  position.history_.reserve(256);
-  return position;
+  bool check_side_not_to_move_safe() {
+    const Color us = position_.side_;
+    if (position_.attackers_to(position_.king_square(~us), position_.occupied()) &
+        position_.pieces(us))
+      return fail(std::string("the side not to move (") + (us == kWhite ? "black" : "white") +
+                  ") is in check");
+    return true;
+  }
+
+  // What the other fields make: the clocks of the repetition rule, the
+  // en-passant square where it counts, the key.
+  Chess finish() {
+    const Color us = position_.side_;
+    position_.plies_since_null_ = position_.halfmove_clock_;
+    // Only a square a pawn can take on changes the position (and its key).
+    if (en_passant_ != kNoSquare && (kPawnAttacks[~us][en_passant_] & position_.pieces(us, kPawn)))
+      position_.en_passant_ = en_passant_;
+    position_.key_ = position_.compute_key();
+    position_.history_.reserve(256);
+    return std::move(position_);
+  }
+
+ private:
+  bool fail(std::string message) {
+    error_ = std::move(message);
+    return false;
+  }
+
+  std::string& error_;
+  Chess position_{EmptyBoard{}};
+  Square en_passant_ = kNoSquare;
+};
+
+std::optional<Chess> Chess::parse(std::string_view fen, std::string& error, bool chess960) {
+  init_tables();
+  const std::vector<std::string_view> fields = split_fields(fen);
+  if (fields.size() < 4 || fields.size() > 6) {
+    error =
+        "a FEN has 6 fields (board, side, castling, en passant, halfmove clock, move number), or "
+        "the first 4 or 5; got " +
+        std::to_string(fields.size());
+    return std::nullopt;
+  }
+  FenReader reader(error);
+  const bool read =
+      reader.read_board(fields[0]) && reader.check_material() && reader.read_side(fields[1]) &&
+      reader.read_castling(fields[2], chess960) && reader.read_en_passant(fields[3]) &&
+      reader.read_counters(std::span(fields).subspan(4)) && reader.check_side_not_to_move_safe();
+  if (!read) return std::nullopt;
+  return reader.finish();
 }
 
 std::uint64_t Chess::compute_key() const {
