@@ -5,6 +5,8 @@
 // with the king itself taken off the board (so it cannot retreat along the
 // checking line). En passant, which can uncover a rank, is checked directly.
 
+#include <cassert>
+
 #include "engine/perft.hpp"
 #include "games/chess/chess.hpp"
 
@@ -139,6 +141,175 @@ class CountSink {
   std::size_t count_ = 0;
 };
 
+// What every step of the generator needs of the position, found once for
+// the side to move: the pieces, our king and their sliders, the checkers,
+// the squares our king may not step onto, where the other pieces may go
+// and which of them are pinned.
+struct Situation {
+  Bitboard occupied;
+  Bitboard ours;
+  Bitboard theirs;
+  Square king;
+  Bitboard their_diagonal;  // their bishops and queens
+  Bitboard their_straight;  // their rooks and queens
+  Bitboard checkers;
+  // What they attack with our king taken off the board, so that it cannot
+  // step back along a checking line.
+  Bitboard danger;
+  // Filled once the king's moves are out, unless it is double check: any
+  // square, or in check the checker and the squares between it and the king.
+  Bitboard evasion;
+  Bitboard capture_targets;  // their pieces within `evasion`
+  // Where a piece other than the king may go: the captures alone for the
+  // noisy moves, else every square within `evasion` that is not ours.
+  Bitboard targets;
+  Bitboard pinned;  // ours, alone between our king and one of their sliders
+};
+
+// The pawns' steps and ranks, seen from the side `kUs`.
+template <Color kUs>
+struct PawnGeometry {
+  static constexpr int kUp = kUs == kWhite ? 8 : -8;
+  static constexpr int kUpWest = kUs == kWhite ? 7 : -9;
+  static constexpr int kUpEast = kUs == kWhite ? 9 : -7;
+  static constexpr Bitboard kHomeRank = kUs == kWhite ? rank_bb(1) : rank_bb(6);
+  static constexpr Bitboard kRank3 = kUs == kWhite ? rank_bb(2) : rank_bb(5);
+  static constexpr Bitboard kRank7 = kUs == kWhite ? rank_bb(6) : rank_bb(1);
+};
+
+// The first part of the situation: pieces, king, checkers, danger.
+template <Color kUs>
+[[gnu::always_inline]] inline Situation look_at(const Chess& position) {
+  constexpr Color kThem = ~kUs;
+  Situation at{};
+  at.occupied = position.occupied();
+  at.ours = position.pieces(kUs);
+  at.theirs = position.pieces(kThem);
+  at.king = position.king_square(kUs);
+  at.their_diagonal = position.pieces(kThem, kBishop) | position.pieces(kThem, kQueen);
+  at.their_straight = position.pieces(kThem, kRook) | position.pieces(kThem, kQueen);
+  at.checkers = position.attackers_to(at.king, at.occupied) & at.theirs;
+  at.danger = attacked_squares(position, kThem, at.occupied ^ square_bb(at.king));
+  return at;
+}
+
+// The rest, for the pieces other than the king (never in double check):
+// where they may go, and which are pinned.
+template <bool kNoisyOnly>
+[[gnu::always_inline]] inline void find_targets_and_pins(Situation& at) {
+  assert(!more_than_one(at.checkers));
+  at.evasion = at.checkers ? between(at.king, lsb(at.checkers)) | at.checkers : ~Bitboard{0};
+  at.capture_targets = at.theirs & at.evasion;
+  at.targets = kNoisyOnly ? at.capture_targets : ~at.ours & at.evasion;
+  at.pinned = 0;
+  Bitboard snipers = (rook_attacks(at.king, at.theirs) & at.their_straight) |
+                     (bishop_attacks(at.king, at.theirs) & at.their_diagonal);
+  while (snipers) {
+    const Bitboard blockers = between(at.king, pop_lsb(snipers)) & at.occupied;
+    if (!more_than_one(blockers)) at.pinned |= blockers & at.ours;
+  }
+}
+
+// The pawns that are not pinned, all at once by shifting the set.
+template <Color kUs, bool kNoisyOnly, class Sink>
+[[gnu::always_inline]] inline void add_free_pawn_moves(const Chess& position, const Situation& at,
+                                                       Sink& sink) {
+  using Pawn = PawnGeometry<kUs>;
+  const Bitboard empty = ~at.occupied;
+  const Bitboard pawns = position.pieces(kUs, kPawn) & ~at.pinned;
+  const Bitboard promoting = pawns & Pawn::kRank7;
+  const Bitboard others = pawns & ~Pawn::kRank7;
+  if constexpr (!kNoisyOnly) {
+    const Bitboard single = shift<Pawn::kUp>(others) & empty;
+    const Bitboard twice = shift<Pawn::kUp>(single & Pawn::kRank3) & empty & at.evasion;
+    sink.template add_shifted<Pawn::kUp>(single & at.evasion);
+    sink.template add_shifted<2 * Pawn::kUp>(twice);
+  }
+  sink.template add_shifted<Pawn::kUpWest>(shift<Pawn::kUpWest>(others) & at.capture_targets);
+  sink.template add_shifted<Pawn::kUpEast>(shift<Pawn::kUpEast>(others) & at.capture_targets);
+  if (promoting) {
+    sink.template add_promotions_shifted<Pawn::kUp>(shift<Pawn::kUp>(promoting) & empty &
+                                                    at.evasion);
+    sink.template add_promotions_shifted<Pawn::kUpWest>(shift<Pawn::kUpWest>(promoting) &
+                                                        at.capture_targets);
+    sink.template add_promotions_shifted<Pawn::kUpEast>(shift<Pawn::kUpEast>(promoting) &
+                                                        at.capture_targets);
+  }
+}
+
+// The pinned pawns, one by one, along their pin line. Only out of check: in
+// check a pinned piece has no move, as it could not take or block a second
+// attacker on its king.
+template <Color kUs, bool kNoisyOnly, class Sink>
+[[gnu::always_inline]] inline void add_pinned_pawn_moves(const Chess& position, const Situation& at,
+                                                         Sink& sink) {
+  using Pawn = PawnGeometry<kUs>;
+  assert(!at.checkers);
+  const Bitboard empty = ~at.occupied;
+  for (Bitboard pinned_pawns = position.pieces(kUs, kPawn) & at.pinned; pinned_pawns;) {
+    const Square from = pop_lsb(pinned_pawns);
+    const Bitboard along = line(at.king, from);
+    const Bitboard captures = kPawnAttacks[kUs][from] & at.theirs & along;
+    const Bitboard push = square_bb(from + Pawn::kUp) & empty & along;
+    const bool promotes = square_bb(from) & Pawn::kRank7;
+    Bitboard destinations = captures;
+    if (!kNoisyOnly || promotes) destinations |= push;
+    if (!kNoisyOnly && push && (square_bb(from) & Pawn::kHomeRank))
+      destinations |= square_bb(from + 2 * Pawn::kUp) & empty;
+    while (destinations) {
+      const Square to = pop_lsb(destinations);
+      if (promotes) {
+        sink.add_promotions(from, to);
+      } else {
+        sink.add(Move(from, to));
+      }
+    }
+  }
+}
+
+// En passant: legal when it takes the checker or blocks, and when taking
+// both pawns off their rank and file uncovers no slider on the king.
+template <Color kUs, class Sink>
+[[gnu::always_inline]] inline void add_en_passant(const Chess& position, const Situation& at,
+                                                  Sink& sink) {
+  const Square target = position.en_passant_square();
+  if (target == kNoSquare) return;
+  const Square captured = target - PawnGeometry<kUs>::kUp;
+  if (!(at.evasion & (square_bb(target) | square_bb(captured)))) return;
+  for (Bitboard takers = kPawnAttacks[~kUs][target] & position.pieces(kUs, kPawn); takers;) {
+    const Square from = pop_lsb(takers);
+    const Bitboard after =
+        (at.occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(target);
+    if (!(rook_attacks(at.king, after) & at.their_straight) &&
+        !(bishop_attacks(at.king, after) & at.their_diagonal))
+      sink.add(Move(from, target, Move::kEnPassant));
+  }
+}
+
+// Knights, bishops, rooks and queens. A pinned knight never moves; a pinned
+// slider stays on its line.
+template <Color kUs, class Sink>
+[[gnu::always_inline]] inline void add_piece_moves(const Chess& position, const Situation& at,
+                                                   Sink& sink) {
+  for (Bitboard knights = position.pieces(kUs, kKnight) & ~at.pinned; knights;) {
+    const Square from = pop_lsb(knights);
+    sink.add_from(from, kKnightAttacks[from] & at.targets);
+  }
+  const Bitboard queens = position.pieces(kUs, kQueen);
+  for (Bitboard diagonal = position.pieces(kUs, kBishop) | queens; diagonal;) {
+    const Square from = pop_lsb(diagonal);
+    Bitboard reach = bishop_attacks(from, at.occupied) & at.targets;
+    if (square_bb(from) & at.pinned) reach &= line(at.king, from);
+    sink.add_from(from, reach);
+  }
+  for (Bitboard straight = position.pieces(kUs, kRook) | queens; straight;) {
+    const Square from = pop_lsb(straight);
+    Bitboard reach = rook_attacks(from, at.occupied) & at.targets;
+    if (square_bb(from) & at.pinned) reach &= line(at.king, from);
+    sink.add_from(from, reach);
+  }
+}
+
 }  // namespace
 
 Bitboard Chess::attackers_to(Square square, Bitboard occupied) const {
@@ -167,131 +338,34 @@ bool Chess::can_castle(int index, Bitboard occupied, Bitboard danger,
   return true;
 }
 
+// The steps in the order the moves have always been listed (the search's
+// node counts depend on it): king, pawns, en passant, pieces, castling.
 template <Color kUs, bool kNoisyOnly, class Sink>
 void Chess::generate_for(Sink& sink) const {
-  constexpr Color kThem = ~kUs;
-  constexpr int kUp = kUs == kWhite ? 8 : -8;
-  constexpr int kUpWest = kUs == kWhite ? 7 : -9;
-  constexpr int kUpEast = kUs == kWhite ? 9 : -7;
-  constexpr Bitboard kRank7 = kUs == kWhite ? rank_bb(6) : rank_bb(1);
-  constexpr Bitboard kRank3 = kUs == kWhite ? rank_bb(2) : rank_bb(5);
-
-  const Bitboard occupied = this->occupied();
-  const Bitboard ours = pieces(kUs);
-  const Bitboard theirs = pieces(kThem);
-  const Square king = king_square(kUs);
-  const Bitboard their_diagonal = pieces(kThem, kBishop) | pieces(kThem, kQueen);
-  const Bitboard their_straight = pieces(kThem, kRook) | pieces(kThem, kQueen);
-
-  const Bitboard checkers = attackers_to(king, occupied) & theirs;
-  const Bitboard danger = attacked_squares(*this, kThem, occupied ^ square_bb(king));
-  const Bitboard king_targets = kNoisyOnly ? theirs : ~ours;
-  sink.add_from(king, kKingAttacks[king] & king_targets & ~danger);
+  Situation at = look_at<kUs>(*this);
+  const Bitboard king_targets = kNoisyOnly ? at.theirs : ~at.ours;
+  sink.add_from(at.king, kKingAttacks[at.king] & king_targets & ~at.danger);
   if constexpr (Sink::kStopsEarly) {
     if (sink.found()) return;
   }
-  if (more_than_one(checkers)) return;
+  if (more_than_one(at.checkers)) return;  // only the king moves
 
-  // The squares the other pieces may move to: anywhere, or onto the checker
-  // or between it and the king.
-  const Bitboard evasion = checkers ? between(king, lsb(checkers)) | checkers : ~Bitboard{0};
-  const Bitboard capture_targets = theirs & evasion;
-  const Bitboard targets = kNoisyOnly ? capture_targets : ~ours & evasion;
-
-  // Pieces of ours alone between the king and one of their sliders.
-  Bitboard pinned = 0;
-  Bitboard snipers = (rook_attacks(king, theirs) & their_straight) |
-                     (bishop_attacks(king, theirs) & their_diagonal);
-  while (snipers) {
-    const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
-    if (!more_than_one(blockers)) pinned |= blockers & ours;
-  }
-
-  // Pawns that are not pinned, all at once.
-  const Bitboard empty = ~occupied;
-  const Bitboard pawns = pieces(kUs, kPawn) & ~pinned;
-  const Bitboard promoting = pawns & kRank7;
-  const Bitboard others = pawns & ~kRank7;
-  if constexpr (!kNoisyOnly) {
-    const Bitboard single = shift<kUp>(others) & empty;
-    const Bitboard twice = shift<kUp>(single & kRank3) & empty & evasion;
-    sink.template add_shifted<kUp>(single & evasion);
-    sink.template add_shifted<2 * kUp>(twice);
-  }
-  sink.template add_shifted<kUpWest>(shift<kUpWest>(others) & capture_targets);
-  sink.template add_shifted<kUpEast>(shift<kUpEast>(others) & capture_targets);
-  if (promoting) {
-    sink.template add_promotions_shifted<kUp>(shift<kUp>(promoting) & empty & evasion);
-    sink.template add_promotions_shifted<kUpWest>(shift<kUpWest>(promoting) & capture_targets);
-    sink.template add_promotions_shifted<kUpEast>(shift<kUpEast>(promoting) & capture_targets);
-  }
-  // Pinned pawns, one by one, along their pin line. In check a pinned piece
-  // has no move: it could not take or block a second attacker on its king.
-  if (!checkers) {
-    for (Bitboard pinned_pawns = pieces(kUs, kPawn) & pinned; pinned_pawns;) {
-      const Square from = pop_lsb(pinned_pawns);
-      const Bitboard along = line(king, from);
-      const Bitboard captures = kPawnAttacks[kUs][from] & theirs & along;
-      const Bitboard push = square_bb(from + kUp) & empty & along;
-      Bitboard destinations = captures;
-      if (!kNoisyOnly || (square_bb(from) & kRank7)) destinations |= push;
-      if (!kNoisyOnly && push && (square_bb(from) & rank_bb(kUs == kWhite ? 1 : 6)))
-        destinations |= square_bb(from + 2 * kUp) & empty;
-      while (destinations) {
-        const Square to = pop_lsb(destinations);
-        if (square_bb(from) & kRank7) {
-          sink.add_promotions(from, to);
-        } else {
-          sink.add(Move(from, to));
-        }
-      }
-    }
-  }
-  // En passant: legal when it takes the checker or blocks, and when taking
-  // both pawns off their rank and file uncovers no slider on the king.
-  if (en_passant_ != kNoSquare) {
-    const Square captured = en_passant_ - kUp;
-    if (evasion & (square_bb(en_passant_) | square_bb(captured))) {
-      for (Bitboard takers = kPawnAttacks[kThem][en_passant_] & pieces(kUs, kPawn); takers;) {
-        const Square from = pop_lsb(takers);
-        const Bitboard after =
-            (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(en_passant_);
-        if (!(rook_attacks(king, after) & their_straight) &&
-            !(bishop_attacks(king, after) & their_diagonal))
-          sink.add(Move(from, en_passant_, Move::kEnPassant));
-      }
-    }
-  }
-
-  // Pieces. A pinned knight never moves; a pinned slider stays on its line.
-  for (Bitboard knights = pieces(kUs, kKnight) & ~pinned; knights;) {
-    const Square from = pop_lsb(knights);
-    sink.add_from(from, kKnightAttacks[from] & targets);
-  }
-  const Bitboard queens = pieces(kUs, kQueen);
-  for (Bitboard diagonal = pieces(kUs, kBishop) | queens; diagonal;) {
-    const Square from = pop_lsb(diagonal);
-    Bitboard reach = bishop_attacks(from, occupied) & targets;
-    if (square_bb(from) & pinned) reach &= line(king, from);
-    sink.add_from(from, reach);
-  }
-  for (Bitboard straight = pieces(kUs, kRook) | queens; straight;) {
-    const Square from = pop_lsb(straight);
-    Bitboard reach = rook_attacks(from, occupied) & targets;
-    if (square_bb(from) & pinned) reach &= line(king, from);
-    sink.add_from(from, reach);
-  }
+  find_targets_and_pins<kNoisyOnly>(at);
+  add_free_pawn_moves<kUs, kNoisyOnly>(*this, at, sink);
+  if (!at.checkers) add_pinned_pawn_moves<kUs, kNoisyOnly>(*this, at, sink);
+  add_en_passant<kUs>(*this, at, sink);
+  add_piece_moves<kUs>(*this, at, sink);
 
   // Castling: the squares between king and rook and their targets empty,
   // the king not in check and not passing or landing on an attacked square.
   if constexpr (!kNoisyOnly) {
     constexpr int kShort = castling_index(kUs, false);
     constexpr int kLong = castling_index(kUs, true);
-    if ((castling_ & ((1 << kShort) | (1 << kLong))) && !checkers) {
-      if (can_castle(kShort, occupied, danger, their_straight))
-        sink.add(Move(king, castling_king_target(kUs, false), Move::kCastling));
-      if (can_castle(kLong, occupied, danger, their_straight))
-        sink.add(Move(king, castling_king_target(kUs, true), Move::kCastling));
+    if ((castling_ & ((1 << kShort) | (1 << kLong))) && !at.checkers) {
+      if (can_castle(kShort, at.occupied, at.danger, at.their_straight))
+        sink.add(Move(at.king, castling_king_target(kUs, false), Move::kCastling));
+      if (can_castle(kLong, at.occupied, at.danger, at.their_straight))
+        sink.add(Move(at.king, castling_king_target(kUs, true), Move::kCastling));
     }
   }
 }
