@@ -37,6 +37,87 @@ std::uint8_t capped(int value) {
   return static_cast<std::uint8_t>(std::clamp(value, 0, 255));
 }
 
+// The record's pieces, as FEN letters on a board of 64 squares (0 where
+// empty); nothing, with `error` naming the fault, when the occupancy has
+// more than 32 squares or a nibble names no piece or lies past the last.
+std::optional<std::array<char, 64>> read_pieces(const TrainingRecord& record, std::string& error) {
+  Bitboard occupied = 0;
+  for (int byte = 0; byte < 8; ++byte) {
+    occupied |= Bitboard{record[kOccupancy + byte]} << (8 * byte);
+  }
+  const int count = std::popcount(occupied);
+  if (count > 32) {
+    error = std::to_string(count) + " occupied squares (at most 32)";
+    return std::nullopt;
+  }
+  const auto nibble = [&](int index) -> unsigned {
+    const std::uint8_t byte = record[kPieces + index / 2];
+    return index % 2 ? byte >> 4 : byte & 0x0F;
+  };
+  for (int index = count; index < 32; ++index) {
+    if (nibble(index) != 0) {
+      error = "piece nibble " + std::to_string(index) + " is set past the last piece";
+      return std::nullopt;
+    }
+  }
+  std::array<char, 64> board{};
+  int index = 0;
+  for (Bitboard rest = occupied; rest != 0; rest &= rest - 1, ++index) {
+    const char letter = piece_letter(nibble(index));
+    if (letter == 0) {
+      error = "piece code " + std::to_string(nibble(index)) + " names no piece";
+      return std::nullopt;
+    }
+    board[static_cast<std::size_t>(std::countr_zero(rest))] = letter;
+  }
+  return board;
+}
+
+// FEN's board field of a board of letters.
+std::string board_field(const std::array<char, 64>& board) {
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char letter = board[static_cast<std::size_t>(make_square(file, rank))];
+      if (letter == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) fen += static_cast<char>('0' + empty);
+      empty = 0;
+      fen += letter;
+    }
+    if (empty > 0) fen += static_cast<char>('0' + empty);
+    if (rank > 0) fen += '/';
+  }
+  return fen;
+}
+
+// The FEN fields after the board, from the record's bytes (in range).
+std::string state_fields(const TrainingRecord& record) {
+  const int side = record[kSideToMove];
+  const int castling = record[kCastling];
+  const int en_passant_file = record[kEnPassant];
+  std::string fen = side == 0 ? " w " : " b ";
+  std::string rights;
+  if (castling & kWhiteShort) rights += 'K';
+  if (castling & kWhiteLong) rights += 'Q';
+  if (castling & kBlackShort) rights += 'k';
+  if (castling & kBlackLong) rights += 'q';
+  fen += rights.empty() ? "-" : rights;
+  fen += ' ';
+  if (en_passant_file == 0) {
+    fen += '-';
+  } else {
+    fen += static_cast<char>('a' + en_passant_file - 1);
+    fen += side == 0 ? '6' : '3';
+  }
+  const int ply = record[kPly];
+  fen += ' ' + std::to_string(record[kHalfmove]) + ' ' + std::to_string(ply / 2 + 1);
+  return fen;
+}
+
 }  // namespace
 
 TrainingRecord encode_training_record(const Chess& position, const TrainingLabels& labels) {
@@ -74,77 +155,17 @@ void set_training_result(TrainingRecord& record, int result) {
 
 std::optional<TrainingPosition> decode_training_record(const TrainingRecord& record,
                                                        std::string& error) {
-  Bitboard occupied = 0;
-  for (int byte = 0; byte < 8; ++byte) {
-    occupied |= Bitboard{record[kOccupancy + byte]} << (8 * byte);
-  }
-  const int count = std::popcount(occupied);
-  if (count > 32) {
-    error = std::to_string(count) + " occupied squares (at most 32)";
-    return std::nullopt;
-  }
-  const auto nibble = [&](int index) -> unsigned {
-    const std::uint8_t byte = record[kPieces + index / 2];
-    return index % 2 ? byte >> 4 : byte & 0x0F;
-  };
-  for (int index = count; index < 32; ++index) {
-    if (nibble(index) != 0) {
-      error = "piece nibble " + std::to_string(index) + " is set past the last piece";
-      return std::nullopt;
-    }
-  }
-  std::array<char, 64> board{};
-  int index = 0;
-  for (Bitboard rest = occupied; rest != 0; rest &= rest - 1, ++index) {
-    const char letter = piece_letter(nibble(index));
-    if (letter == 0) {
-      error = "piece code " + std::to_string(nibble(index)) + " names no piece";
-      return std::nullopt;
-    }
-    board[static_cast<std::size_t>(std::countr_zero(rest))] = letter;
-  }
+  const auto board = read_pieces(record, error);
+  if (!board) return std::nullopt;
   const auto result = static_cast<std::int8_t>(record[kResult]);
-  const int side = record[kSideToMove];
-  const int castling = record[kCastling];
-  const int en_passant_file = record[kEnPassant];
-  if (result < -1 || result > 1 || side > 1 || castling > 15 || en_passant_file > 8) {
+  if (result < -1 || result > 1 || record[kSideToMove] > 1 || record[kCastling] > 15 ||
+      record[kEnPassant] > 8) {
     error = "result, side to move, castling or en-passant byte out of range";
     return std::nullopt;
   }
 
   // Through FEN, whose reader checks that the position is a possible one.
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char letter = board[static_cast<std::size_t>(make_square(file, rank))];
-      if (letter == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty > 0) fen += static_cast<char>('0' + empty);
-      empty = 0;
-      fen += letter;
-    }
-    if (empty > 0) fen += static_cast<char>('0' + empty);
-    if (rank > 0) fen += '/';
-  }
-  fen += side == 0 ? " w " : " b ";
-  std::string rights;
-  if (castling & kWhiteShort) rights += 'K';
-  if (castling & kWhiteLong) rights += 'Q';
-  if (castling & kBlackShort) rights += 'k';
-  if (castling & kBlackLong) rights += 'q';
-  fen += rights.empty() ? "-" : rights;
-  fen += ' ';
-  if (en_passant_file == 0) {
-    fen += '-';
-  } else {
-    fen += static_cast<char>('a' + en_passant_file - 1);
-    fen += side == 0 ? '6' : '3';
-  }
-  const int ply = record[kPly];
-  fen += ' ' + std::to_string(record[kHalfmove]) + ' ' + std::to_string(ply / 2 + 1);
+  const std::string fen = board_field(*board) + state_fields(record);
   std::string fen_error;
   auto position = Chess::parse(fen, fen_error);
   if (!position) {
@@ -153,6 +174,7 @@ std::optional<TrainingPosition> decode_training_record(const TrainingRecord& rec
   }
   const auto score = static_cast<std::int16_t>(
       static_cast<std::uint16_t>(record[kScore] | (record[kScore + 1] << 8)));
+  const int ply = record[kPly];
   return TrainingPosition{std::move(*position), TrainingLabels{score, result, ply}};
 }
 
