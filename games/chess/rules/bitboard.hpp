@@ -6,6 +6,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -31,10 +32,13 @@ constexpr Bitboard rank_bb(int rank) {
   return kRank1 << (8 * rank);
 }
 
+// The lowest square of a set that is not empty.
 inline Square lsb(Bitboard b) {
+  assert(b != 0);
   return std::countr_zero(b);
 }
 inline Square pop_lsb(Bitboard& b) {
+  assert(b != 0);
   const Square square = std::countr_zero(b);
   b &= b - 1;
   return square;
@@ -175,9 +179,11 @@ inline Bitboard slider_lookup(const SliderSquare& entry, Bitboard occupied) {
 void init_tables();
 
 inline Bitboard rook_attacks(Square square, Bitboard occupied) {
+  assert(is_square(square));
   return detail::slider_lookup(detail::g_rook[square], occupied);
 }
 inline Bitboard bishop_attacks(Square square, Bitboard occupied) {
+  assert(is_square(square));
   return detail::slider_lookup(detail::g_bishop[square], occupied);
 }
 inline Bitboard queen_attacks(Square square, Bitboard occupied) {
@@ -185,10 +191,12 @@ inline Bitboard queen_attacks(Square square, Bitboard occupied) {
 }
 // The squares strictly between two squares on a line, or nothing.
 inline Bitboard between(Square a, Square b) {
+  assert(is_square(a) && is_square(b));
   return detail::g_between[a][b];
 }
 // The whole line through two squares (edge to edge), or nothing if they share none.
 inline Bitboard line(Square a, Square b) {
+  assert(is_square(a) && is_square(b));
   return detail::g_line[a][b];
 }
 

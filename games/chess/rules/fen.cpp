@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <limits>
@@ -125,19 +126,28 @@ std::optional<Square> castling_rook_of(const Chess& position, char letter, bool 
 
 }  // namespace
 
-void Chess::add_castling_right(Color color, Square rook) {
-  const Square king = king_square(color);
+Chess::CastlingPaths Chess::castling_paths(Color color, Square king, Square rook) {
   const bool long_side = file_of(rook) < file_of(king);
-  const int index = castling_index(color, long_side);
   const Square king_target = castling_king_target(color, long_side);
   const Square rook_target = castling_rook_target(color, long_side);
   // The squares from one square to another on the rank, both included.
   const auto span = [](Square a, Square b) { return between(a, b) | square_bb(a) | square_bb(b); };
+  return {
+      .empty =
+          (span(king, king_target) | span(rook, rook_target)) & ~square_bb(king) & ~square_bb(rook),
+      .safe = span(king, king_target) & ~square_bb(king),
+  };
+}
+
+void Chess::add_castling_right(Color color, Square rook) {
+  const Square king = king_square(color);
+  const bool long_side = file_of(rook) < file_of(king);
+  const int index = castling_index(color, long_side);
+  const CastlingPaths paths = castling_paths(color, king, rook);
   castling_ |= static_cast<std::uint8_t>(1 << index);
   castling_rook_[index] = rook;
-  castling_path_[index] =
-      (span(king, king_target) | span(rook, rook_target)) & ~square_bb(king) & ~square_bb(rook);
-  castling_king_path_[index] = span(king, king_target) & ~square_bb(king);
+  castling_path_[index] = paths.empty;
+  castling_king_path_[index] = paths.safe;
   castling_mask_[king] &= static_cast<std::uint8_t>(
       ~((1 << castling_index(color, false)) | (1 << castling_index(color, true))));
   castling_mask_[rook] &= static_cast<std::uint8_t>(~(1 << index));
@@ -311,6 +321,7 @@ class Chess::FenReader {
       position_.en_passant_ = en_passant_;
     position_.key_ = position_.compute_key();
     position_.history_.reserve(256);
+    assert(position_.is_consistent());
     return std::move(position_);
   }
 

@@ -45,6 +45,7 @@ class MoveBySink {
   void add_shifted(Bitboard targets) {
     while (targets) {
       const Square to = pop_lsb(targets);
+      assert(is_square(to - kDelta));
       self().add(Move(to - kDelta, to));
     }
   }
@@ -52,6 +53,7 @@ class MoveBySink {
   void add_promotions_shifted(Bitboard targets) {
     while (targets) {
       const Square to = pop_lsb(targets);
+      assert(is_square(to - kDelta));
       add_promotions(to - kDelta, to);
     }
   }
@@ -186,6 +188,7 @@ template <Color kUs>
   at.ours = position.pieces(kUs);
   at.theirs = position.pieces(kThem);
   at.king = position.king_square(kUs);
+  assert(is_square(at.king));
   at.their_diagonal = position.pieces(kThem, kBishop) | position.pieces(kThem, kQueen);
   at.their_straight = position.pieces(kThem, kRook) | position.pieces(kThem, kQueen);
   at.checkers = position.attackers_to(at.king, at.occupied) & at.theirs;

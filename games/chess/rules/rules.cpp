@@ -1,5 +1,7 @@
 // The end of the game and the draw rules, and the null move.
 
+#include <cassert>
+
 #include "games/chess/chess.hpp"
 
 namespace brudno::games {
@@ -57,6 +59,7 @@ Chess::Repetitions Chess::repetitions() const {
 }
 
 void Chess::play_null() {
+  assert(!in_check());
   Undo& undo = history_.emplace_back();
   undo.key = key_;
   undo.captured = kNoPiece;
@@ -74,9 +77,11 @@ void Chess::play_null() {
   plies_since_null_ = 0;
   fullmove_number_ += side_;
   side_ = ~side_;
+  assert(is_consistent());
 }
 
 void Chess::undo_null() {
+  assert(!history_.empty() && history_.back().moved == kNoPiece);
   side_ = ~side_;
   fullmove_number_ -= side_;
   const Undo& undo = history_.back();
@@ -85,6 +90,7 @@ void Chess::undo_null() {
   halfmove_clock_ = undo.halfmove_clock;
   plies_since_null_ = undo.plies_since_null;
   history_.pop_back();
+  assert(is_consistent());
 }
 
 }  // namespace brudno::games
