@@ -10,7 +10,7 @@
 #include <string>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/mate_search.hpp"
+#include "games/chess/mate/mate_search.hpp"
 #include "protocol/line_sink.hpp"
 
 namespace brudno::protocol {

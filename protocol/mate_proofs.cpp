@@ -1,7 +1,7 @@
 #include "protocol/mate_proofs.hpp"
 
 #include "engine/proof_checker.hpp"
-#include "games/chess/mate_proof.hpp"
+#include "games/chess/mate/mate_proof.hpp"
 
 namespace brudno::protocol {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/proof_builder.hpp"
-#include "games/chess/mate_search.hpp"
+#include "games/chess/mate/mate_search.hpp"
 #include "protocol/proof_json.hpp"
 
 namespace brudno::protocol {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <iosfwd>
 
-#include "games/chess/nnue/active_network.hpp"
+#include "games/chess/eval/nnue/active_network.hpp"
 
 namespace brudno::tools {
 

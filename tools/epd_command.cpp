@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "engine/search.hpp"
-#include "games/chess/nnue/active_network.hpp"
-#include "games/chess/san.hpp"
+#include "games/chess/eval/nnue/active_network.hpp"
+#include "games/chess/rules/san.hpp"
 #include "protocol/game_searches.hpp"
 #include "protocol/info_format.hpp"
 #include "tools/command.hpp"

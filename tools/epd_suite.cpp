@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "games/chess/san.hpp"
+#include "games/chess/rules/san.hpp"
 
 namespace brudno::tools {
 namespace {

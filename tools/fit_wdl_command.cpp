@@ -1,5 +1,5 @@
 // `brudno fit-wdl FILE.pgn`: fits the win/draw/loss model behind
-// UCI_ShowWDL (games/chess/wdl_model.hpp) to the games of a PGN file with
+// UCI_ShowWDL (games/chess/training/wdl_model.hpp) to the games of a PGN file with
 // brudno-match's score comments, and prints it as the constant of that
 // header. Every Nth game is held out and only scored, so that the
 // likelihood on games the fit has not seen shows whether it generalises.
@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "games/chess/wdl_model.hpp"
+#include "games/chess/training/wdl_model.hpp"
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
@@ -36,7 +36,7 @@ int run_fit_wdl(const Arguments& args, std::ostream& out, std::ostream& err) {
       "Fits the win/draw/loss model that UCI_ShowWDL reports to the games of the PGN\n"
       "file FILE: each move's score comment as brudno-match writes it ({+0.25/12 ...}),\n"
       "the material on the board and the game's result, for the side that moved. Prints\n"
-      "the model as the constant kWdlModel of games/chess/wdl_model.hpp, the mean\n"
+      "the model as the constant kWdlModel of games/chess/training/wdl_model.hpp, the mean\n"
       "log-likelihood before and after, and the chances it gives at a few scores");
   std::string file;
   Count holdout{4};

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/proof_checker.hpp"
-#include "games/chess/mate_search.hpp"
+#include "games/chess/mate/mate_search.hpp"
 #include "protocol/mate_proofs.hpp"
 #include "tools/command_line.hpp"
 

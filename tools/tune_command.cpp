@@ -1,6 +1,6 @@
 // `brudno tune FILE.pgn`: fits the chess evaluation's weights to the results
 // of the games in a PGN file (Texel's method, tools/tune/texel.hpp) and prints
-// them as the constants of games/chess/eval_weights.hpp. Every Nth game is
+// them as the constants of games/chess/eval/eval_weights.hpp. Every Nth game is
 // held out: its positions are not fitted, only scored, so that a fit that
 // learns the games rather than chess shows as a held-out error that rises.
 
@@ -11,7 +11,7 @@
 #include <ostream>
 #include <string>
 
-#include "games/chess/evaluation.hpp"
+#include "games/chess/eval/evaluation.hpp"
 #include "tools/command.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
@@ -36,7 +36,7 @@ int run_tune(const Arguments& args, std::ostream& out, std::ostream& err) {
       "pawn structure, bishop pair, rooks, king safety, threats, outposts, tempo and\n"
       "the piece-square tables) to the results of the games in the PGN file FILE,\n"
       "from their quiet positions, and prints them as the\n"
-      "constants of games/chess/eval_weights.hpp. The error, before and after, is\n"
+      "constants of games/chess/eval/eval_weights.hpp. The error, before and after, is\n"
       "the mean squared difference between each position's result and a logistic\n"
       "of its static score");
   std::string file;

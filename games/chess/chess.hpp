@@ -30,15 +30,15 @@
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
 #include "engine/selectivity.hpp"
+#include "games/chess/eval/eval_weights.hpp"
+#include "games/chess/eval/nnue/accumulator_cache.hpp"
+#include "games/chess/rules/bitboard.hpp"
+#include "games/chess/rules/zobrist.hpp"
 #include "games/common/zobrist.hpp"
-#include "games/chess/bitboard.hpp"
-#include "games/chess/eval_weights.hpp"
-#include "games/chess/nnue/accumulator_cache.hpp"
 #include "games/chess/types.hpp"
-#include "games/chess/zobrist.hpp"
 
 namespace brudno::games::chess::nnue {
-struct Network;  // nnue/network.hpp
+struct Network;  // eval/nnue/network.hpp
 }  // namespace brudno::games::chess::nnue
 
 namespace brudno::games {
@@ -197,7 +197,7 @@ class Chess {
 
   // --- queries for the search -----------------------------------------------
   // Centipawns for the side to move, strictly inside +-engine::kMaxHeuristic:
-  // the score of the network set on this position (games/chess/nnue/), else
+  // the score of the network set on this position (games/chess/eval/nnue/), else
   // hand_written_evaluate().
   [[nodiscard]] engine::Score evaluate() const;
   // The network evaluate() uses, null for the hand-written evaluation (a new
@@ -205,7 +205,7 @@ class Chess {
   // its root, evaluate alike, and two sessions of one process need not.
   void set_network(const chess::nnue::Network* network) { network_ = network; }
   [[nodiscard]] const chess::nnue::Network* network() const { return network_; }
-  // The hand-written evaluation of games/chess/evaluation.hpp, tapered
+  // The hand-written evaluation of games/chess/eval/evaluation.hpp, tapered
   // between middlegame and endgame.
   [[nodiscard]] engine::Score hand_written_evaluate() const;
   // The network's accumulators along this position's line (mutable: a cache
@@ -302,6 +302,19 @@ class Chess {
   [[nodiscard]] chess::eval::Pair piece_square_sum() const { return piece_square_; }
   // The key computed from scratch: equals key() in a consistent position.
   [[nodiscard]] std::uint64_t compute_key() const;
+  // Whether the position's invariants hold, all recomputed from scratch:
+  // the board array and the bitboards agree, one king a side, no pawn on
+  // the first or last rank, the side that just moved not in check, the key
+  // and the piece-square sum as the board makes them, castling rights only
+  // with king and rook at home, an en-passant square only after a double
+  // step, the clocks in range (rules/consistency.cpp). The network's
+  // accumulators have their own check (eval/nnue/evaluate.cpp). Asserted
+  // after every play, undo and null move where assertions are compiled in;
+  // a release build never calls it.
+  [[nodiscard]] bool is_consistent() const;
+  // Defined only by the tests (tests/games/chess_consistency_test.cpp),
+  // which corrupt positions through it to see is_consistent() fail.
+  struct TestAccess;
   // The moves played since the FEN (null moves included), oldest first: what
   // the network's accumulators change by from one ply to the next.
   struct PlayedMove {
@@ -319,6 +332,13 @@ class Chess {
   // The empty board, which only the FEN reader starts from.
   struct EmptyBoard {};
   explicit Chess(EmptyBoard) {}
+  // parse()'s steps (fen.cpp) and is_consistent()'s (consistency.cpp).
+  class FenReader;
+  class ConsistencyCheck;
+  // The limits of the FEN reader's counters. The 75-move rule ends every
+  // game at 150 plies without a capture or a pawn move.
+  static constexpr int kMaxHalfmoveClock = 150;
+  static constexpr int kMaxFullmoveNumber = 100000;
 
   // What undo() cannot recompute: the state before the move.
   struct Undo {
@@ -336,6 +356,14 @@ class Chess {
   // right's bit, its rook, the squares that must be empty and safe, and
   // the rights a move from or to the king's or rook's square takes away.
   void add_castling_right(chess::Color color, chess::Square rook);
+  // The squares castling by `color`'s king with the rook on `rook` needs:
+  // empty (between king and rook and their targets, themselves left out)
+  // and not attacked (those the king passes, its target included).
+  struct CastlingPaths {
+    chess::Bitboard empty;
+    chess::Bitboard safe;
+  };
+  static CastlingPaths castling_paths(chess::Color color, chess::Square king, chess::Square rook);
   [[nodiscard]] std::string chess960_castling_text(Move move) const;
   // The right a castling move uses (its index): the king's colour and which
   // side its target square is on.
@@ -443,6 +471,7 @@ inline void Chess::play(Move move) {
   const Square to = move.to();
   const Color us = side_;
   const Piece piece = board_[from];
+  assert(piece != kNoPiece && color_of(piece) == us);
   Undo& undo = history_.emplace_back();
   undo.key = key_;
   undo.castling = castling_;
@@ -511,10 +540,12 @@ inline void Chess::play(Move move) {
   key_ = key;
   side_ = ~us;
   fullmove_number_ += us;  // after black's move
+  assert(is_consistent());
 }
 
 inline void Chess::undo(Move move) {
   using namespace chess;
+  assert(!history_.empty() && history_.back().move == move);
   const Color us = ~side_;
   side_ = us;
   fullmove_number_ -= us;
@@ -546,8 +577,8 @@ inline void Chess::undo(Move move) {
   halfmove_clock_ = undo.halfmove_clock;
   plies_since_null_ = undo.plies_since_null;
   history_.pop_back();
-  // The board is back as it was: its pieces give the key the move left from.
-  assert(key_ == compute_key());
+  // The board is back as it was, and with it all that play() changed.
+  assert(is_consistent());
 }
 
 // Perft: the number of legal move sequences `depth` plies long (the draw

@@ -1,6 +1,7 @@
 #pragma once
 // The vocabulary of the chess code: colours, pieces, squares and the 16-bit move.
 
+#include <cassert>
 #include <cstdint>
 
 namespace brudno::games::chess {
@@ -37,6 +38,10 @@ constexpr Color color_of(Piece piece) {
 // a1 = 0, b1 = 1, ..., h8 = 63.
 using Square = int;
 inline constexpr Square kNoSquare = 64;
+// On the board: a1..h8, not kNoSquare.
+constexpr bool is_square(Square square) {
+  return square >= 0 && square < 64;
+}
 constexpr int file_of(Square square) {
   return square & 7;
 }
@@ -44,9 +49,11 @@ constexpr int rank_of(Square square) {
   return square >> 3;
 }
 constexpr Square make_square(int file, int rank) {
+  assert(file >= 0 && file < 8 && rank >= 0 && rank < 8);
   return rank * 8 + file;
 }
 constexpr Bitboard square_bb(Square square) {
+  assert(is_square(square));
   return Bitboard{1} << square;
 }
 // The square as the board shows it to the side `color`: rank 1 is its own back rank.
@@ -96,6 +103,8 @@ class Move {
   constexpr Move() = default;
   constexpr Move(Square from, Square to, Kind kind = kNormal, PieceType promotion = kKnight)
       : bits_(static_cast<std::uint16_t>(to | (from << 6) | ((promotion - kKnight) << 12) | kind)) {
+    assert(is_square(from) && is_square(to));
+    assert(promotion >= kKnight && promotion <= kQueen);
   }
 
   [[nodiscard]] constexpr Square from() const { return (bits_ >> 6) & 63; }

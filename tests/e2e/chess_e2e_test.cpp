@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/eval_weights.hpp"
+#include "games/chess/eval/eval_weights.hpp"
 #include "tools/pipe/pipe_engine.hpp"
 
 namespace brudno::testing {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/chess960.hpp"
+#include "games/chess/rules/chess960.hpp"
 #include "tests/sanitized_build.hpp"
 
 namespace brudno::games {

@@ -2,7 +2,7 @@
 // on any files, Shredder-FEN and X-FEN, the move text of each mode, and the
 // published perft counts (tests/data/chess960/README.md names their source).
 
-#include "games/chess/chess960.hpp"
+#include "games/chess/rules/chess960.hpp"
 
 #include <gtest/gtest.h>
 

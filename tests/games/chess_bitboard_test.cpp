@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "games/chess/bitboard.hpp"
+#include "games/chess/rules/bitboard.hpp"
 
 namespace brudno::games::chess {
 namespace {

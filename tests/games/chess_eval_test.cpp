@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/evaluation.hpp"
+#include "games/chess/eval/evaluation.hpp"
 #include "tests/games/chess_test_positions.hpp"
 
 namespace brudno::games {

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "games/chess/growing_buckets.hpp"
-#include "games/chess/proof_number_table.hpp"
+#include "games/chess/mate/growing_buckets.hpp"
+#include "games/chess/mate/proof_number_table.hpp"
 
 namespace brudno::games::chess {
 namespace {

@@ -14,8 +14,8 @@
 
 #include "engine/proof_checker.hpp"
 #include "games/chess/chess.hpp"
-#include "games/chess/mate_proof.hpp"
-#include "games/chess/mate_search.hpp"
+#include "games/chess/mate/mate_proof.hpp"
+#include "games/chess/mate/mate_search.hpp"
 #include "protocol/mate_proofs.hpp"
 
 namespace brudno::games {

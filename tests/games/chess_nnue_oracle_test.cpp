@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/nnue/evaluate.hpp"
-#include "games/chess/nnue/network.hpp"
-#include "games/chess/nnue/simd.hpp"
-#include "games/chess/training_record.hpp"
+#include "games/chess/eval/nnue/evaluate.hpp"
+#include "games/chess/eval/nnue/network.hpp"
+#include "games/chess/eval/nnue/simd.hpp"
+#include "games/chess/training/training_record.hpp"
 #include "tests/games/nnue_test_network.hpp"
 
 namespace {
@@ -128,7 +128,7 @@ int main() {
   const std::string random_net = (directory / "random.nnue").string();
   chess::nnue_test::write_file(random_net, chess::nnue_test::random_network_bytes({40, 24, 8}, 9));
   int failures = 0;
-  failures += compare(std::string(BRUDNO_SOURCE_DIR) + "/games/chess/nnue/default.nnue", data,
+  failures += compare(std::string(BRUDNO_SOURCE_DIR) + "/games/chess/eval/nnue/default.nnue", data,
                       positions, (directory / "default.txt").string());
   failures += compare(random_net, data, positions, (directory / "random.txt").string());
   const std::string bucketed_net = (directory / "buckets.nnue").string();

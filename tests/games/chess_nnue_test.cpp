@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/endgame_scale.hpp"
-#include "games/chess/nnue/active_network.hpp"
-#include "games/chess/nnue/embedded_network.hpp"
-#include "games/chess/nnue/evaluate.hpp"
-#include "games/chess/nnue/network.hpp"
-#include "games/chess/nnue/simd.hpp"
+#include "games/chess/eval/endgame_scale.hpp"
+#include "games/chess/eval/nnue/active_network.hpp"
+#include "games/chess/eval/nnue/embedded_network.hpp"
+#include "games/chess/eval/nnue/evaluate.hpp"
+#include "games/chess/eval/nnue/network.hpp"
+#include "games/chess/eval/nnue/simd.hpp"
 #include "tests/games/chess_test_positions.hpp"
 #include "tests/games/nnue_test_network.hpp"
 

@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-#include "games/chess/training_record.hpp"
+#include "games/chess/training/training_record.hpp"
 #include "tests/games/chess_test_positions.hpp"
 
 namespace brudno::games::chess {

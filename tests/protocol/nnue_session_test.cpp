@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "games/chess/nnue/embedded_network.hpp"
+#include "games/chess/eval/nnue/embedded_network.hpp"
 #include "protocol/uci_session.hpp"
 #include "tests/protocol/capture_sink.hpp"
 

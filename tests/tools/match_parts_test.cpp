@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/san.hpp"
+#include "games/chess/rules/san.hpp"
 #include "tools/match/adjudication.hpp"
 #include "tools/match/engine_spec.hpp"
 #include "tools/match/openings.hpp"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/san.hpp"
+#include "games/chess/rules/san.hpp"
 
 namespace {
 

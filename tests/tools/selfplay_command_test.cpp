@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "games/chess/training_record.hpp"
+#include "games/chess/training/training_record.hpp"
 #include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
 #include "tools/selfplay/adjudication.hpp"

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/evaluation.hpp"
+#include "games/chess/eval/evaluation.hpp"
 #include "tests/games/chess_test_positions.hpp"
 #include "tools/command.hpp"
 #include "tools/tune/named_weights.hpp"

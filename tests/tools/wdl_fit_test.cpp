@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/wdl_model.hpp"
+#include "games/chess/training/wdl_model.hpp"
 #include "protocol/uci_session.hpp"
 #include "tests/protocol/capture_sink.hpp"
 #include "tools/tune/pgn_reader.hpp"

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "engine/search.hpp"
-#include "games/chess/nnue/active_network.hpp"
-#include "games/chess/san.hpp"
+#include "games/chess/eval/nnue/active_network.hpp"
+#include "games/chess/rules/san.hpp"
 #include "protocol/game_searches.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"

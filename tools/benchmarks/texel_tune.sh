@@ -4,7 +4,7 @@
 # 2moves_v1.epd, lost and drawn positions adjudicated), then runs `brudno
 # tune` on their PGN and on any other PGN files given (brudno's match games,
 # say). The tuned constants go to standard output, ready for
-# games/chess/eval_weights.hpp; the games stay in OUT.
+# games/chess/eval/eval_weights.hpp; the games stay in OUT.
 #
 # MOVES is nodes=N (the default, nodes=6000: every move a `go nodes N`, so the
 # games are the same however loaded the machine; played by brudno-mpi's

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/san.hpp"
+#include "games/chess/rules/san.hpp"
 
 namespace brudno::tools::match {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "games/chess/chess.hpp"
-#include "games/chess/chess960.hpp"
+#include "games/chess/rules/chess960.hpp"
 
 namespace brudno::tools::match {
 

@@ -107,7 +107,7 @@ def output_bucket(features_array, buckets):
     """The output bucket of each position, (N,) int64, from one side's (N, 32)
     features: (pieces - 1) x buckets // 32, capped at buckets - 1 (with 8
     buckets: 1-4 pieces in bucket 0, ..., 29-32 in bucket 7). The engine
-    computes the same from its board (games/chess/nnue/network.hpp)."""
+    computes the same from its board (games/chess/eval/nnue/network.hpp)."""
     pieces = (np.asarray(features_array) != PAD).sum(axis=1).astype(np.int64)
     return np.minimum((np.maximum(pieces, 1) - 1) * buckets // MAX_PIECES, buckets - 1)
 

@@ -13,7 +13,7 @@
 #include "engine/score.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/transposition_table.hpp"
-#include "games/chess/training_record.hpp"
+#include "games/chess/training/training_record.hpp"
 #include "tools/selfplay/selfplay_settings.hpp"
 
 namespace brudno::tools::selfplay {

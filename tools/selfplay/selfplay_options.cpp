@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "games/chess/nnue/active_network.hpp"
+#include "games/chess/eval/nnue/active_network.hpp"
 #include "tools/command_line.hpp"
 #include "tools/count_option.hpp"
 #include "tools/epd_suite.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The evaluation's weights that the tuner fits, by the names they have in
-// games/chess/eval_weights.hpp, and those constants written back as C++.
+// games/chess/eval/eval_weights.hpp, and those constants written back as C++.
 //
 // Fitted: the piece values (pawn to queen), mobility, the passed pawns by
 // rank (2nd to 7th: the pawn itself, its square in front free and the
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "games/chess/evaluation.hpp"
+#include "games/chess/eval/evaluation.hpp"
 
 namespace brudno::tools::tune {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/chess/evaluation.hpp"
+#include "games/chess/eval/evaluation.hpp"
 #include "tools/tune/named_weights.hpp"
 
 namespace brudno::tools::tune {

@@ -1,5 +1,5 @@
 #pragma once
-// Fitting the win/draw/loss model (games/chess/wdl_model.hpp) to games: each
+// Fitting the win/draw/loss model (games/chess/training/wdl_model.hpp) to games: each
 // sample is a position's score for the side to move, its material and how
 // the game ended for that side; the fit maximises the likelihood of those
 // ends under the model.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "games/chess/wdl_model.hpp"
+#include "games/chess/training/wdl_model.hpp"
 #include "tools/tune/pgn_reader.hpp"
 
 namespace brudno::tools::wdl {
