@@ -9,6 +9,7 @@
 // Its move-indexed tables have as many slots as the game asks for
 // (history_slots()).
 
+#include <cassert>
 #include <cstddef>
 
 #include "engine/move_ordering.hpp"
@@ -16,7 +17,10 @@
 namespace brudno::engine {
 
 struct OrderingMemory {
-  explicit OrderingMemory(std::size_t slots) : history(slots), quiet(slots) {}
+  // history_slots() is never 0: a game has at least one move slot.
+  explicit OrderingMemory(std::size_t slots) : history(slots), quiet(slots) {
+    assert(slots > 0 && history.slots() == slots);
+  }
 
   KillerTable killers;
   HistoryTable history;
@@ -32,8 +36,16 @@ struct OrderingMemory {
     killers.clear();
     history.clear();
     quiet.clear();
+    assert(cleared(0) && cleared(slots() - 1));
   }
   [[nodiscard]] std::size_t slots() const { return history.slots(); }
+
+ private:
+  // Nothing learnt about the move in `slot`, for either side.
+  [[nodiscard]] bool cleared(std::size_t slot) const {
+    return history.value(slot) == 0 && quiet.value(0, slot) == 0 && quiet.value(1, slot) == 0 &&
+           !quiet.counter(slot);
+  }
 };
 
 }  // namespace brudno::engine
