@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 
@@ -29,7 +30,12 @@ class NodeBudget {
   std::uint64_t take(std::uint64_t batch) {
     if (limit_ == kUnlimited) return batch;
     const std::uint64_t before = taken_.fetch_add(batch, std::memory_order_relaxed);
-    return before >= limit_ ? 0 : std::min(batch, limit_ - before);
+    const std::uint64_t granted = before >= limit_ ? 0 : std::min(batch, limit_ - before);
+    // Never more than asked, and never past the limit: the nodes granted
+    // before this batch are at most `before`, so the sum stays within it.
+    assert(granted <= batch);
+    assert(granted == 0 || before + granted <= limit_);
+    return granted;
   }
   [[nodiscard]] bool limited() const { return limit_ != kUnlimited; }
 
@@ -59,6 +65,7 @@ class AbortPolicy {
   // are armed every batch is granted, and still counted against the limit.
   [[nodiscard]] std::uint64_t take_nodes(std::uint64_t batch) const {
     const std::uint64_t granted = nodes_.take(batch);
+    assert(granted <= batch);
     return limits_armed_.load(std::memory_order_relaxed) ? granted : batch;
   }
   [[nodiscard]] bool node_limited() const { return nodes_.limited(); }

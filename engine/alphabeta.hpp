@@ -7,6 +7,7 @@
 // natural order, nothing else: this is the search Levin's theorem speaks of.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "engine/game.hpp"
@@ -22,6 +23,8 @@ struct AlphaBetaCounters {
 template <Game G>
 Score alphabeta(G& position, int depth, Score alpha, Score beta, AlphaBetaCounters& counters,
                 int ply = 0) {
+  assert(alpha < beta);
+  assert(ply >= 0);
   ++counters.nodes;
   const Status status = position.status();
   if (status != Status::kOngoing) {
@@ -34,12 +37,16 @@ Score alphabeta(G& position, int depth, Score alpha, Score beta, AlphaBetaCounte
     ++counters.leaves;
     return std::clamp(static_cast<Score>(position.evaluate()), alpha, beta);
   }
+  assert(depth > 0);  // only a node above the horizon has its moves generated
+  [[maybe_unused]] const std::uint64_t key = position.key();
   for (const auto move : moves) {
     position.play(move);
     const Score score = -alphabeta(position, depth - 1, -beta, -alpha, counters, ply + 1);
     position.undo(move);
+    assert(position.key() == key);  // the board is as it was before the move
     if (score >= beta) return beta;
     if (score > alpha) alpha = score;
+    assert(alpha < beta);  // raised only by a score below beta
   }
   return alpha;
 }

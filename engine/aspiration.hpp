@@ -5,6 +5,7 @@
 // and the iteration searches again.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "engine/game.hpp"
@@ -22,11 +23,16 @@ constexpr Score aspiration_width() {
 class AspirationWindow {
  public:
   // The full window until centre_on().
-  explicit AspirationWindow(Score width) : margin_(std::max(width, 1)) {}
+  explicit AspirationWindow(Score width) : margin_(std::max(width, 1)) { assert(margin_ > 0); }
 
+  // Around a heuristic score: a decisive one leaves the window full.
   void centre_on(Score previous) {
+    assert(!is_decisive(previous));
     alpha_ = clamped(std::int64_t{previous} - margin_);
     beta_ = clamped(std::int64_t{previous} + margin_);
+    // The margin is positive and the score far inside the range: the window
+    // holds it strictly, so a search that returns it needs no re-search.
+    assert(alpha_ < previous && previous < beta_);
   }
 
   [[nodiscard]] Score alpha() const { return alpha_; }
@@ -40,14 +46,25 @@ class AspirationWindow {
   // the whole range, so every side is fully open after a bounded number of
   // misses.
   bool widen_around(Score score) {
+    assert(alpha_ < beta_);
+    [[maybe_unused]] const Score old_alpha = alpha_;
+    [[maybe_unused]] const Score old_beta = beta_;
     if (score <= alpha_) {
       alpha_ = is_decisive(score) ? -kInfinity : clamped(std::int64_t{score} - margin_);
+      // A fail-low moves alpha down, below the score unless already fully
+      // open, and leaves beta where it was.
+      assert(alpha_ <= old_alpha && beta_ == old_beta);
+      assert(alpha_ < score || alpha_ == -kInfinity);
     } else if (score >= beta_) {
       beta_ = is_decisive(score) ? kInfinity : clamped(std::int64_t{score} + margin_);
+      // A fail-high, the mirror image.
+      assert(beta_ >= old_beta && alpha_ == old_alpha);
+      assert(beta_ > score || beta_ == kInfinity);
     } else {
       return false;
     }
     margin_ = std::min<std::int64_t>(margin_ * 2, std::int64_t{2} * kInfinity);
+    assert(margin_ > 0 && alpha_ < beta_);
     return true;
   }
 

@@ -8,6 +8,7 @@
 // correctness, so relaxed atomics do.
 
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -37,8 +38,13 @@ class BusyTable {
   // A few threads mark at most one position per ply each: a small table
   // rarely sees two live marks collide.
   static constexpr std::size_t kSlots = std::size_t{1} << 14;
+  static_assert((kSlots & (kSlots - 1)) == 0, "the slot is the key's low bits: a power of two");
 
-  std::atomic<std::uint64_t>& slot(std::uint64_t key) const { return slots_[key & (kSlots - 1)]; }
+  std::atomic<std::uint64_t>& slot(std::uint64_t key) const {
+    const std::size_t index = key & (kSlots - 1);
+    assert(index < kSlots);
+    return slots_[index];
+  }
 
   std::unique_ptr<std::atomic<std::uint64_t>[]> slots_ {
     new std::atomic<std::uint64_t>[kSlots] {}

@@ -310,8 +310,9 @@ class ChanceWorker : public RootState<G> {
              std::int64_t total, std::int64_t fail_low_at, std::int64_t fail_high_at, Bounds& lo,
              Bounds& hi) {
     const int side = position_.side_to_move();
-    const std::int64_t low = lo[0];
-    const std::int64_t high = hi[0];
+    // The leaf bounds, as every child's bounds start (chance_node()).
+    const std::int64_t low = min_value_for<G>(side);
+    const std::int64_t high = max_value_for<G>(side);
     std::int64_t probed_lo = 0;  // weight * bound over the outcomes probed so far
     std::int64_t probed_hi = 0;
     std::int64_t unprobed = total;

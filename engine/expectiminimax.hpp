@@ -59,6 +59,7 @@ Score expectiminimax(G& position, int depth, ExpectiCounters& counters) {
   position.legal_moves(moves);
   if (moves.empty()) return position.evaluate();
   const int side = position.side_to_move();
+  [[maybe_unused]] const std::uint64_t key = position.key();
   if (position.is_chance_node()) {
     std::int64_t sum = 0;
     std::int64_t total = 0;
@@ -68,9 +69,10 @@ Score expectiminimax(G& position, int depth, ExpectiCounters& counters) {
       sum += weight *
              for_parent(expectiminimax(position, depth, counters), side, position.side_to_move());
       position.undo(move);
+      assert(position.key() == key);  // the board is as it was before the event
       total += weight;
     }
-    assert(total > 0);  // the game's promise (HasChance)
+    assert(total > 0 && total <= kMaxChanceWeight);  // the game's promise (HasChance)
     return static_cast<Score>(floor_div(sum, total));
   }
   Score best = -kInfinity;
@@ -79,6 +81,7 @@ Score expectiminimax(G& position, int depth, ExpectiCounters& counters) {
     const Score value =
         for_parent(expectiminimax(position, depth - 1, counters), side, position.side_to_move());
     position.undo(move);
+    assert(position.key() == key);  // the board is as it was before the move
     if (value > best) best = value;
   }
   return best;

@@ -9,6 +9,7 @@
 // ((d + phase) / size) is odd, with size and phase from k's row.
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 namespace brudno::engine {
@@ -19,8 +20,10 @@ namespace brudno::engine {
 constexpr bool skips_iteration(int helper, int depth, int last_depth) {
   constexpr std::array<int, 20> kSize{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
   constexpr std::array<int, 20> kPhase{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+  assert(1 <= depth && depth <= last_depth);  // an iteration of the deepening, from 1
   if (helper <= 0 || depth <= 1 || depth >= last_depth) return false;
   const auto row = static_cast<std::size_t>((helper - 1) % 20);
+  assert(row < kSize.size() && kSize[row] > 0);
   return (depth + kPhase[row]) / kSize[row] % 2 != 0;
 }
 

@@ -11,6 +11,7 @@
 // (ordering_shape()).
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 #include "engine/correction_history.hpp"
@@ -20,13 +21,16 @@
 namespace brudno::engine {
 
 struct OrderingMemory {
+  // history_slots() is never 0: a game has at least one move slot.
   explicit OrderingMemory(OrderingShape shape)
       : history(shape.history_slots),
         quiet(shape.history_slots),
         continuation{ContinuationHistory(shape.piece_to_slots),
                      ContinuationHistory(shape.piece_to_slots)},
         captures(shape.capture_slots),
-        correction(shape.correction) {}
+        correction(shape.correction) {
+    assert(shape.history_slots > 0 && history.slots() == shape.history_slots);
+  }
 
   KillerTable killers;
   HistoryTable history;
@@ -53,9 +57,17 @@ struct OrderingMemory {
     for (auto& table : continuation) table.clear();
     captures.clear();
     correction.clear();
+    assert(cleared(0) && cleared(history.slots() - 1));
   }
   [[nodiscard]] OrderingShape shape() const {
     return {history.slots(), continuation[0].slots(), captures.slots(), correction.used()};
+  }
+
+ private:
+  // Nothing learnt about the move in `slot`, for either side.
+  [[nodiscard]] bool cleared(std::size_t slot) const {
+    return history.value(slot) == 0 && quiet.value(0, slot) == 0 && quiet.value(1, slot) == 0 &&
+           !quiet.counter(slot);
   }
 };
 

@@ -17,6 +17,7 @@
 // - value(), randomize(random), random_move(random): local search.
 
 #include <atomic>
+#include <cassert>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -77,7 +78,11 @@ using CostOf = typename detail::CostType<P>::type;
 template <Problem P>
 CostOf<P> step_cost(const P& state, typename P::Move move) {
   if constexpr (HasStepCosts<P>) {
-    return state.step_cost(move);
+    const CostOf<P> cost = state.step_cost(move);
+    // Path costs never fall along a path: what uniform-cost search and A*
+    // take for granted.
+    assert(!(cost < CostOf<P>{}));
+    return cost;
   } else {
     return 1;
   }

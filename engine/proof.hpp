@@ -5,6 +5,7 @@
 // a finished game. Positions that repeat are shared, so the tree is stored as a
 // DAG: a list of nodes, each mapping move text to a child node.
 
+#include <cassert>
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,6 +46,7 @@ struct Proof {
 
 // Is the root side the one that picks the move at this ply?
 constexpr bool prover_moves(ProofClaim claim, int ply) {
+  assert(ply >= 0);  // plies count from the root
   return (claim == ProofClaim::kAtLeast) == (ply % 2 == 0);
 }
 

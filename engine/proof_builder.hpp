@@ -4,7 +4,9 @@
 // to finished games, so nothing in it is taken on trust from the table, and a
 // wrong oracle answer shows up as a failure here or in the checker.
 
+#include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <map>
 #include <optional>
 #include <string>
@@ -47,6 +49,7 @@ class ProofBuilder {
 
  private:
   int build_node(int ply) {
+    assert(ply >= 0);
     const auto memo_key = std::pair{position_.key(), ply};
     if (const auto found = built_.find(memo_key); found != built_.end()) return found->second;
     const int index = static_cast<int>(proof_.nodes.size());
@@ -77,6 +80,7 @@ class ProofBuilder {
       return index;
     }
 
+    [[maybe_unused]] const std::uint64_t key = position_.key();
     std::vector<std::pair<std::string, int>> children;
     if (prover_moves(proof_.claim, ply)) {
       order_table_move_first(moves);
@@ -85,18 +89,31 @@ class ProofBuilder {
         const bool holds = child_meets_claim(ply + 1);
         if (holds) children.emplace_back(G::move_text(move), build_node(ply + 1));
         position_.undo(move);
+        assert(position_.key() == key);  // the board is as it was before the move
         if (holds) break;
       }
       if (children.empty() && !problem_) {
         problem_ = "no move keeps the claim " + std::to_string(ply) + " plies deep";
       }
+      // The prover names exactly one move, or the proof has failed.
+      assert(children.size() == 1 || (children.empty() && problem_));
     } else {
       for (const Move move : moves) {
         position_.play(move);
         children.emplace_back(G::move_text(move), build_node(ply + 1));
         position_.undo(move);
+        assert(position_.key() == key);  // the board is as it was before the move
       }
+      // The opponent's every legal move.
+      assert(children.size() == moves.size());
     }
+    // Every child is a node of the proof, or the node past the limit that
+    // was never made, with the proof then failed.
+    assert(std::all_of(children.begin(), children.end(), [&](const auto& child) {
+      return 0 <= child.second &&
+             (child.second < static_cast<int>(proof_.nodes.size()) ||
+              (problem_ && child.second == static_cast<int>(proof_.nodes.size())));
+    }));
     proof_.nodes[static_cast<std::size_t>(index)].moves = std::move(children);
     return index;
   }
@@ -114,6 +131,7 @@ class ProofBuilder {
 
   // Is the value for the side to move, counted from the root, at least `bound`?
   bool value_at_least(int ply, Score bound) {
+    assert(ply > 0);  // a child's, below the root
     int depth = kMaxPly - ply;
     if constexpr (HasPlyBound<G>) depth = std::min(depth, position_.max_plies_left() + 1);
     const Score threshold = score_to_table(bound, ply);

@@ -17,6 +17,7 @@
 // twice in any line and no repetition draw can hide behind a shared node.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -49,7 +50,13 @@ class ProofChecker {
  private:
   using Move = typename G::Move;
 
+  // `index` is a node of the proof: check() and visit_position() test what
+  // the proof says before they follow it.
   std::optional<std::string> visit(int index, int ply) {
+    assert(0 <= index && index < static_cast<int>(proof_.nodes.size()));
+    // The line to here: a move for each ply, a key for each position before this one.
+    assert(0 <= ply && line_.size() == static_cast<std::size_t>(ply) &&
+           line_keys_.size() == line_.size());
     if (ply > kMaxPly)
       return "the proof is deeper than " + std::to_string(kMaxPly) + " plies" + at();
     if (auto problem = same_position_as_before(index)) return problem;
@@ -66,6 +73,10 @@ class ProofChecker {
     auto problem = visit_position(index, ply);
     line_keys_.pop_back();
     repeats_in_line_ -= repeats ? 1 : 0;
+    // The repeats of the line are among its positions, and every one was seen.
+    assert(0 <= repeats_in_line_ &&
+           static_cast<std::size_t>(repeats_in_line_) <= line_keys_.size());
+    assert(repeats_seen_ >= repeats_before);
     // Checked without a repetition in or below it: safe to share.
     if (!problem) checked_[{index, ply}] = repeats_seen_ == repeats_before;
     return problem;
@@ -118,11 +129,13 @@ class ProofChecker {
         return "move '" + text + "' leads to node " + std::to_string(child) +
                ", which does not exist" + at();
       }
+      [[maybe_unused]] const std::uint64_t key = position_.key();
       position_.play(*move);
       line_.push_back(text);
       auto problem = visit(child, ply + 1);
       line_.pop_back();
       position_.undo(*move);
+      assert(position_.key() == key);  // the board is as it was before the move
       if (problem) return problem;
     }
     return std::nullopt;

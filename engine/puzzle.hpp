@@ -5,6 +5,7 @@
 // of engine/problem.hpp. The walker keeps the path on an explicit stack, so
 // the depth of a puzzle is limited by memory, not by the call stack.
 
+#include <cassert>
 #include <cstddef>
 #include <vector>
 
@@ -31,10 +32,12 @@ std::size_t explore(P& puzzle, OnSolution&& on_solution) {
 // The classic `search`: calls on_solution for the first solution only.
 template <Problem P, class OnSolution>
 bool search_first(P& puzzle, OnSolution&& on_solution) {
-  return explore(puzzle, [&](const P& state) {
-           on_solution(state);
-           return false;
-         }) == 1;
+  const std::size_t found = explore(puzzle, [&](const P& state) {
+    on_solution(state);
+    return false;
+  });
+  assert(found <= 1);  // the first solution stops the walk
+  return found == 1;
 }
 
 // The classic `allsol`: every solution.

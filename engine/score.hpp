@@ -5,6 +5,7 @@
 // search prefers faster wins and slower losses (the classic "10 - level").
 // Heuristic evaluations must stay strictly inside (-kMaxHeuristic, kMaxHeuristic).
 
+#include <cassert>
 #include <cstdint>
 #include <cstdlib>
 
@@ -38,20 +39,27 @@ constexpr int plies_to_end(Score score) {
 
 // A decisive score as UCI's "mate N": full moves, negative when the side to move loses.
 constexpr int mate_in_moves(Score score) {
+  assert(is_decisive(score));
   const int plies = plies_to_end(score);
   return score > 0 ? (plies + 1) / 2 : -(plies / 2);
 }
 
 // Tables store decisive scores relative to the node, the search relative to the root.
-constexpr Score score_to_table(Score score, int ply) {
-  if (score > kMaxHeuristic) return score + ply;
-  if (score < -kMaxHeuristic) return score - ply;
-  return score;
-}
 constexpr Score score_from_table(Score score, int ply) {
+  assert(ply >= 0);
   if (score > kMaxHeuristic) return score - ply;
   if (score < -kMaxHeuristic) return score + ply;
   return score;
+}
+constexpr Score score_to_table(Score score, int ply) {
+  assert(ply >= 0);
+  // Moving a decisive score away from zero keeps it decisive, so reading it
+  // back at the same ply gives the score stored.
+  const Score stored = score > kMaxHeuristic    ? score + ply
+                       : score < -kMaxHeuristic ? score - ply
+                                                : score;
+  assert(score_from_table(stored, ply) == score);
+  return stored;
 }
 
 }  // namespace brudno::engine

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -88,6 +89,19 @@ class Search {
     return subset;
   }
 
+  // Whether `move` may be played at the root: legal there and, with `go
+  // searchmoves`, one of the moves searched. A chance node's outcomes are
+  // not the mover's to choose, and are never cut down (see ChanceWorker).
+  static bool plays_at_root(const G& root, const std::vector<Move>& only, Move move) {
+    MoveList<Move> legal;
+    root.legal_moves(legal);
+    if (!legal.contains(move)) return false;
+    if constexpr (HasChance<G>) {
+      if (root.is_chance_node()) return true;
+    }
+    return only.empty() || std::find(only.begin(), only.end(), move) != only.end();
+  }
+
   void publish(const Run& run, int depth, int seldepth, Score score, std::uint64_t nodes,
                const std::vector<Move>& pv, int multipv = 1) {
     if (!run.report) return;
@@ -118,7 +132,9 @@ class Search {
     result.score = outcome.score;
     result.depth = root.max_plies_left();
     result.exact = true;
+    assert(proven_value(result.score));
     if (!outcome.pv.empty()) result.best_move = outcome.pv[0];
+    assert(!result.best_move || plays_at_root(root, run.only, *result.best_move));
     result.ponder_move = outcome.pv.size() > 1 ? std::optional{outcome.pv[1]} : std::nullopt;
     publish(run, result.depth, static_cast<int>(outcome.pv.size()), outcome.score, outcome.nodes,
             outcome.pv);
@@ -188,7 +204,9 @@ class Search {
     const int max_depth = std::clamp(depth_limit(run.limits), 1, kMaxPly);
     std::vector<Score> other_lines;  // the last scores of lines 2, 3, ... (MultiPV)
 
+    assert(1 <= max_depth && max_depth <= kMaxPly && ply_bound >= 1);
     for (int depth = 1; depth <= max_depth && !run.abort.stop_requested(); ++depth) {
+      assert(1 <= depth && depth <= kMaxPly);
       if (skips_iteration(settings_.helper, depth, max_depth)) continue;
       current_depth_ = depth;
       const auto previous_best = result.best_move;
@@ -212,13 +230,21 @@ class Search {
       // first line's move.
       std::stable_sort(lines.begin(), lines.end(),
                        [](const MultiPvLine& a, const MultiPvLine& b) { return a.score > b.score; });
+      // No more lines than asked for, each from another root move.
+      assert(lines.size() <= static_cast<std::size_t>(std::max(settings_.multipv, 1)));
+      assert(distinct_first_moves(lines));
       const MultiPvLine& best = lines.front();
       if (!best.pv.empty()) result.best_move = best.pv[0];
+      assert(result.best_move && plays_at_root(root, run.only, *result.best_move));
       result.ponder_move = best.pv.size() > 1 ? std::optional{best.pv[1]} : std::nullopt;
       result.score = best.score;
       result.depth = depth;
       result.exact =
           depth >= ply_bound || (is_decisive(best.score) && plies_to_end(best.score) <= depth);
+      // Only a search that saw every game end calls its score exact: in a
+      // game of outcomes alone that is a win, a loss or a draw. (A game with
+      // no bound on its length ends its deepening at kMaxPly, called exact.)
+      assert(!result.exact || !HasPlyBound<G> || proven_value(best.score));
       for (std::size_t k = 0; k < lines.size(); ++k) {
         publish(run, depth, lines[k].seldepth, lines[k].score, worker.nodes(), lines[k].pv,
                 static_cast<int>(k) + 1);
@@ -238,6 +264,24 @@ class Search {
     std::vector<Move> pv;
   };
 
+  // MultiPV's lines each start with another root move (and none is empty).
+  static bool distinct_first_moves(const std::vector<MultiPvLine>& lines) {
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (lines[k].pv.empty() && lines.size() > 1) return false;
+      for (std::size_t j = 0; j < k; ++j) {
+        if (!lines[j].pv.empty() && !lines[k].pv.empty() && lines[j].pv[0] == lines[k].pv[0])
+          return false;
+      }
+    }
+    return true;
+  }
+
+  // A value a search to every game end can give: in a game of outcomes
+  // alone, a win, a loss or a draw; any value in the others.
+  static bool proven_value(Score score) {
+    return !has_only_outcomes<G>() || score == 0 || is_decisive(score);
+  }
+
   // MultiPV: line k is the best line among the root moves the first k - 1
   // lines did not start with, each searched to the iteration's depth and
   // appended to `lines` (which holds the first). Stops early when aborted.
@@ -246,6 +290,7 @@ class Search {
                           std::vector<MultiPvLine>& lines, std::vector<Score>& scores) {
     MoveList<Move> legal;
     root.legal_moves(legal);
+    assert(lines.size() == 1 && !lines.front().pv.empty());
     const Move best = lines.front().pv.front();
     std::vector<Move> remaining;
     for (const Move move : legal) {
@@ -253,6 +298,7 @@ class Search {
           run.only.empty() || std::find(run.only.begin(), run.only.end(), move) != run.only.end();
       if (allowed && move != best) remaining.push_back(move);
     }
+    assert(remaining.size() < legal.size());  // the first line's move is left out
     scores.resize(static_cast<std::size_t>(std::max(settings_.multipv - 1, 0)), 0);
     for (int line = 2; line <= settings_.multipv && !remaining.empty(); ++line) {
       worker.restrict_root(remaining);
@@ -304,8 +350,14 @@ class Search {
     AspirationWindow window(aspiration_width<G>());
     if (depth >= 3 && !is_decisive(previous)) window.centre_on(previous);
     while (true) {
+      assert(window.alpha() < window.beta());
       const Score score = worker.search_root(depth, window.alpha(), window.beta());
-      if (worker.aborted() || !window.widen_around(score)) return score;
+      if (worker.aborted()) return score;
+      if (!window.widen_around(score)) {
+        // Inside the window: the iteration's value, exact.
+        assert(window.alpha() < score && score < window.beta());
+        return score;
+      }
     }
   }
 

@@ -4,6 +4,7 @@
 // from that moment, since the engine's own time runs only from then on.
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 
@@ -22,7 +23,11 @@ class SearchClock {
   }
   [[nodiscard]] Milliseconds elapsed() const {
     const Clock::time_point start{Clock::duration{start_.load(std::memory_order_relaxed)}};
-    return std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
+    // The start is read before the clock: a steady clock never reads less
+    // than a time it gave before, even one another thread's restart stored.
+    const auto elapsed = std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
+    assert(elapsed.count() >= 0);
+    return elapsed;
   }
   void set_pondering(bool pondering) { pondering_.store(pondering, std::memory_order_relaxed); }
   [[nodiscard]] bool pondering() const { return pondering_.load(std::memory_order_relaxed); }

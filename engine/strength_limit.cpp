@@ -23,13 +23,20 @@ WeakerPlay weaker_play_at_level(double level) {
   WeakerPlay play;
   play.depth = 1 + static_cast<int>(level * 0.6);
   play.weakness = static_cast<int>(std::lround(120.0 - 5.0 * level));
+  // Levels 0 to 20: depths 1 to 13, weaknesses 120 down to 20, inside the
+  // range pick_weaker_line() takes.
+  assert(1 <= play.depth && play.depth <= 13);
+  assert(20 <= play.weakness && play.weakness <= 120);
   return play;
 }
 
 Score largest_loss(int weakness) {
+  assert(weakness >= 1 && weakness < 128);  // as pick_weaker_line() takes it
   // Line i beats the best only if (128 - w) * gap < spread * (r_i - r_0)
   // <= kPawn * (w - 1); see pick_weaker_line.
-  return static_cast<Score>(kPawn * (weakness - 1) / (128 - weakness));
+  const auto loss = static_cast<Score>(kPawn * (weakness - 1) / (128 - weakness));
+  assert(0 <= loss && loss <= kPawn * 126);
+  return loss;
 }
 
 std::size_t pick_weaker_line(std::span<const Score> scores_best_first, int weakness,
@@ -51,6 +58,8 @@ std::size_t pick_weaker_line(std::span<const Score> scores_best_first, int weakn
       chosen_total = total;
     }
   }
+  // The promise of largest_loss(): no pick is further below the best.
+  assert(best - capped(scores_best_first[chosen]) <= largest_loss(weakness));
   return chosen;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
+#include <cassert>
+
 #include "engine/game.hpp"
 
 namespace brudno::engine {
 
 // The value of a finished game `ply` plies below the root, for the side to move.
 constexpr Score terminal_score(Status status, int ply) {
+  assert(ply >= 0);
   switch (status) {
     case Status::kWon:
       return win_in(ply);

@@ -1,6 +1,7 @@
 #include "engine/time_manager.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 namespace brudno::engine {
@@ -19,6 +20,7 @@ std::optional<TimeBudget> allocate_time(const SearchLimits& limits, int side_to_
   if (limits.infinite) return std::nullopt;
   if (limits.movetime) {
     const Milliseconds time{std::max<std::int64_t>(bounded(*limits.movetime), 1)};
+    assert(Milliseconds{1} <= time && time <= kMaxClock);
     return TimeBudget{time, time};
   }
   const auto& clock = limits.time[side_to_move & 1];
@@ -29,6 +31,7 @@ std::optional<TimeBudget> allocate_time(const SearchLimits& limits, int side_to_
   const std::int64_t overhead = bounded(move_overhead);
   const std::int64_t moves =
       limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, kMaxMovesToGo) : kWholeGameMoves;
+  assert(1 <= moves && moves <= kMaxMovesToGo);  // the divisor, and the bound on the products
 
   const std::int64_t left = increment * (moves - 1) + time - overhead * (moves + 1);
   const std::int64_t optimum = std::max<std::int64_t>(left / moves, 1);
@@ -44,7 +47,12 @@ std::optional<TimeBudget> allocate_time(const SearchLimits& limits, int side_to_
   const std::int64_t maximum =
       std::min({stretched, time - overhead - keep_for_the_rest, time * 4 / 5 - overhead});
   const std::int64_t at_most = std::max<std::int64_t>(maximum, 1);
-  return TimeBudget{Milliseconds{std::min(optimum, at_most)}, Milliseconds{at_most}};
+  const TimeBudget budget{Milliseconds{std::min(optimum, at_most)}, Milliseconds{at_most}};
+  // Both at least 1 ms, the optimum never past the maximum, and the maximum
+  // within four fifths of the clock (or the 1 ms floor).
+  assert(Milliseconds{1} <= budget.optimum && budget.optimum <= budget.maximum);
+  assert(budget.maximum.count() <= std::max<std::int64_t>(time * 4 / 5, 1));
+  return budget;
 }
 
 }  // namespace brudno::engine

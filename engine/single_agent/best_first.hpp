@@ -9,6 +9,7 @@
 // the frontier, as the textbook's traces do. Ties go to the lower h, then to
 // the state pushed first, so that runs are reproducible.
 
+#include <cassert>
 #include <cstdint>
 #include <queue>
 #include <unordered_map>
@@ -61,6 +62,8 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
   std::priority_queue<Entry> frontier;
   std::uint64_t sequence = 0;
   const auto push = [&](std::uint32_t node, const P& state) {
+    // Each node of the tree is pushed once, as it is made.
+    assert(node + 1 == tree.size() && sequence == node);
     const Cost h = heuristic(state);
     const double priority = order.g_weight * static_cast<double>(tree[node].g) +
                             order.h_weight * static_cast<double>(h);
@@ -81,6 +84,9 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     frontier.pop();
     const auto& node = tree[top.node];
     if (order.reopen && best_cost.at(node.state.key()) < node.g) continue;  // stale
+    // The cheapest cost known for the state is this node's: a greedy search
+    // makes one node a state, the others skip every node but the cheapest.
+    assert(best_cost.at(node.state.key()) == node.g);
     if (node.state.is_goal()) {
       tree.write_solution(top.node, outcome);
       return outcome;
@@ -103,6 +109,7 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
         }
       }
       state.undo(move);
+      assert(state.key() == tree[top.node].state.key());  // as it was before the move
     }
     if (budget.exhausted(outcome.generated)) {
       outcome.stopped = true;

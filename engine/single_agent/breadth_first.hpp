@@ -4,6 +4,7 @@
 // found one layer sooner than by testing at expansion), and duplicates
 // detected by key when the problem has one. On unit costs its path is optimal.
 
+#include <cassert>
 #include <deque>
 #include <unordered_set>
 
@@ -37,8 +38,13 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
   frontier.push_back(0);
   MoveList<typename P::Move> moves;
   while (!frontier.empty()) {
+    // Every state kept has its key seen, and the frontier holds kept states
+    // not yet expanded, one layer after another.
+    if constexpr (HasKey<P>) assert(seen.size() == tree.size());
+    assert(frontier.size() <= tree.size());
     const std::uint32_t parent = frontier.front();
     frontier.pop_front();
+    assert(parent < tree.size());
     P state = tree[parent].state;
     trace(static_cast<const P&>(state));
     ++outcome.expanded;
@@ -57,9 +63,12 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
           record_memory();
           return outcome;
         }
+        // First in, first out: the frontier's depths never fall.
+        assert(frontier.empty() || tree[frontier.back()].depth <= tree[child].depth);
         frontier.push_back(child);
       }
       state.undo(move);
+      if constexpr (HasKey<P>) assert(state.key() == tree[parent].state.key());
     }
     record_memory();
     if (budget.exhausted(outcome.generated)) {
@@ -84,12 +93,16 @@ requires std::copyable<P> std::size_t explore_breadth_first(const P& start, OnSt
       on_state(static_cast<const P&>(state), depth);
       moves.clear();
       state.successors(moves);
+      [[maybe_unused]] const std::uint64_t key = state.key();
       for (const auto move : moves) {
         state.play(move);
         if (seen.insert(state.key()).second) next.push_back(state);
         state.undo(move);
+        assert(state.key() == key);  // the state is as it was before the move
       }
     }
+    // Each state of the next layer was seen first there.
+    assert(next.size() <= seen.size());
     layer.swap(next);
     next.clear();
   }

@@ -7,6 +7,7 @@
 // generates the move that undoes the last one (when the problem names inverse
 // moves): that successor is the parent again.
 
+#include <cassert>
 #include <cstddef>
 #include <optional>
 #include <unordered_set>
@@ -25,6 +26,10 @@ enum class Visit { kExpand, kPrune, kStop };
 template <Problem P, class OnVisit>
 std::size_t walk_depth_first(P& problem, OnVisit&& visit) {
   using Move = typename P::Move;
+#ifndef NDEBUG
+  [[maybe_unused]] std::uint64_t start_key = 0;
+  if constexpr (HasKey<P>) start_key = problem.key();
+#endif
   std::vector<Move> path;
   if (visit(static_cast<const P&>(problem), static_cast<const std::vector<Move>&>(path)) !=
       Visit::kExpand) {
@@ -38,6 +43,8 @@ std::size_t walk_depth_first(P& problem, OnVisit&& visit) {
   problem.successors(stack.back().moves);
   std::size_t deepest = 0;
   while (!stack.empty()) {
+    // A frame for the start and one for each move of the path.
+    assert(stack.size() == path.size() + 1);
     Frame& frame = stack.back();
     if (frame.next == frame.moves.size()) {
       stack.pop_back();
@@ -66,10 +73,13 @@ std::size_t walk_depth_first(P& problem, OnVisit&& visit) {
           problem.undo(path.back());
           path.pop_back();
         }
+        if constexpr (HasKey<P>) assert(problem.key() == start_key);  // back at the start
         return deepest;
       }
     }
   }
+  assert(path.empty());
+  if constexpr (HasKey<P>) assert(problem.key() == start_key);  // back at the start
   return deepest;
 }
 
@@ -127,6 +137,8 @@ CostOf<P> path_cost(P& problem, const std::vector<typename P::Move>& path) {
     problem.play(move);
   }
   for (auto move = path.rbegin(); move != path.rend(); ++move) problem.undo(*move);
+  // With unit costs a path costs its length.
+  if constexpr (!HasStepCosts<P>) assert(cost == static_cast<CostOf<P>>(path.size()));
   return cost;
 }
 

@@ -6,6 +6,7 @@
 // every state generated over all passes, plus one for the start. With an
 // admissible heuristic the first goal found is optimal.
 
+#include <cassert>
 #include <limits>
 #include <vector>
 
@@ -35,7 +36,13 @@ class IdaStarPass {
   bool run(Cost bound) {
     bound_ = bound;
     next_bound_ = kNone;
-    return visit(Cost{}, nullptr);
+    assert(path_.empty());  // each pass starts from the start
+    const bool found = visit(Cost{}, nullptr);
+    // The path is the solution's, or empty again; the next bound is an f
+    // this pass cut, above its bound.
+    assert(found || path_.empty());
+    assert(next_bound_ == kNone || bound_ < next_bound_);
+    return found;
   }
   [[nodiscard]] Cost next_bound() const { return next_bound_; }
   [[nodiscard]] std::vector<Move>& path() { return path_; }
@@ -43,6 +50,7 @@ class IdaStarPass {
 
  private:
   bool visit(Cost g, const Move* last) {
+    assert(!(g < Cost{}));
     const Cost f = g + heuristic_(static_cast<const P&>(problem_));
     if (f > bound_) {
       if (f < next_bound_) next_bound_ = f;
@@ -61,11 +69,18 @@ class IdaStarPass {
         return false;
       }
       const Cost cost = g + step_cost(static_cast<const P&>(problem_), move);
+#ifndef NDEBUG
+      [[maybe_unused]] std::uint64_t key = 0;
+      if constexpr (HasKey<P>) key = problem_.key();
+#endif
       problem_.play(move);
       path_.push_back(move);
       if (path_.size() > deepest_) deepest_ = path_.size();
       const bool found = !is_dead_end(static_cast<const P&>(problem_)) && visit(cost, &move);
       problem_.undo(move);
+      if constexpr (HasKey<P>) assert(problem_.key() == key);  // as it was before the move
+      // The path holds this move, and what lies below it only on a solution.
+      assert(found || (!path_.empty() && path_.back() == move));
       if (found) return true;
       path_.pop_back();
       if (outcome_.stopped) return false;
@@ -110,6 +125,8 @@ OutcomeOf<P> ida_star_search(P& problem, Heuristic&& heuristic, const SearchBudg
       break;
     }
     if (outcome.stopped || pass.next_bound() == Pass::kNone) break;
+    // The bounds rise strictly from pass to pass: each pass looks further.
+    assert(bound < pass.next_bound());
     bound = pass.next_bound();
   }
   outcome.peak_states = pass.deepest() + 1;

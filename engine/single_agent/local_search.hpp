@@ -6,6 +6,7 @@
 // a random successor. Ties between best successors are broken at random, so
 // a run is reproducible from its seed.
 
+#include <cassert>
 #include <concepts>
 #include <cstdint>
 
@@ -64,6 +65,9 @@ ClimbOutcome hill_climb(P& problem, Random& random, int max_sideways = 0) {
     }
     problem.play(chosen);
     ++outcome.steps;
+    // The move climbs (or keeps level) by what it was measured at, play and
+    // undo having left the value as they found it.
+    assert(problem.value() == best && best >= current);
   }
   outcome.solved = problem.is_goal();
   outcome.value = problem.value();
@@ -80,6 +84,7 @@ ClimbOutcome random_restart_hill_climb(P& problem, Random& random, int max_sidew
     if (restart > 0) problem.randomize(random);
     const ClimbOutcome climb = hill_climb(problem, random, max_sideways);
     total.steps += climb.steps;
+    assert(restart <= max_restarts);
     total.restarts = restart;
     total.value = climb.value;
     total.solved = climb.solved;

@@ -4,6 +4,7 @@
 // at random, until nothing conflicts. The problem names the variable and the
 // move; the strategy is the loop.
 
+#include <cassert>
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -25,9 +26,12 @@ ClimbOutcome min_conflicts(P& problem, Random& random, std::uint64_t max_steps) 
   for (; outcome.steps < max_steps; ++outcome.steps) {
     const auto variable = problem.random_conflicted(random);
     if (!variable) break;
+    assert(!problem.is_goal());  // a variable in conflict: not a solution yet
     problem.play(problem.least_conflicting_move(*variable, random));
   }
   outcome.solved = problem.is_goal();
+  // Stopped before the last step only when nothing conflicts: at a goal.
+  assert(outcome.solved || outcome.steps == max_steps);
   outcome.value = problem.value();
   return outcome;
 }

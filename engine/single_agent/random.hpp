@@ -3,6 +3,7 @@
 // standard library (the std distributions are not): runs are reproducible
 // from their seed alone.
 
+#include <cassert>
 #include <cstdint>
 #include <random>
 
@@ -14,6 +15,7 @@ class Random {
 
   // Uniform in [0, bound), bound > 0 (Lemire's multiply-and-reject).
   std::uint64_t below(std::uint64_t bound) {
+    assert(bound > 0);
     __extension__ using Wide = unsigned __int128;
     auto product = static_cast<Wide>(engine_()) * bound;
     auto low = static_cast<std::uint64_t>(product);
@@ -24,10 +26,16 @@ class Random {
         low = static_cast<std::uint64_t>(product);
       }
     }
-    return static_cast<std::uint64_t>(product >> 64);
+    const auto drawn = static_cast<std::uint64_t>(product >> 64);
+    assert(drawn < bound);
+    return drawn;
   }
   // Uniform in [0, 1).
-  double unit() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+  double unit() {
+    const double drawn = static_cast<double>(engine_() >> 11) * 0x1.0p-53;
+    assert(0.0 <= drawn && drawn < 1.0);  // 53 bits over 2^53
+    return drawn;
+  }
 
   // The seed of run `run` of a series started from `seed`: runs are
   // independent of each other and of how many threads share them out.

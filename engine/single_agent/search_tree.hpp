@@ -5,6 +5,7 @@
 // problem (small: a board, a city), made once when they are first reached.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -28,11 +29,17 @@ class SearchTree {
   };
 
   std::uint32_t add_root(const P& state) {
+    assert(nodes_.empty());  // one root, node 0
     nodes_.push_back(Node{state, Cost{}, kNoParent, 0, Move{}});
     return 0;
   }
 
   std::uint32_t add_child(std::uint32_t parent, const P& state, Move move, Cost g) {
+    assert(parent < nodes_.size());
+    // Step costs are never negative: a child costs at least its parent.
+    assert(!(g < nodes_[parent].g));
+    // Indexes are 32 bits, kNoParent never one of them.
+    assert(nodes_.size() < kNoParent);
     nodes_.push_back(Node{state, g, parent, nodes_[parent].depth + 1, move});
     return static_cast<std::uint32_t>(nodes_.size() - 1);
   }
@@ -43,10 +50,14 @@ class SearchTree {
 
   // The moves from the root to `index`, in the order they are played.
   [[nodiscard]] std::vector<Move> path_to(std::uint32_t index) const {
+    assert(index < nodes_.size());
+    [[maybe_unused]] const std::uint32_t depth = nodes_[index].depth;
     std::vector<Move> path;
     for (; nodes_[index].parent != kNoParent; index = nodes_[index].parent)
       path.push_back(nodes_[index].move);
     std::reverse(path.begin(), path.end());
+    // The walk up ends at the root, one move a level.
+    assert(index == 0 && path.size() == depth);
     return path;
   }
 

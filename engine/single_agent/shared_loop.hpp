@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 
 #include "engine/team_run.hpp"
@@ -19,10 +20,14 @@ namespace brudno::engine {
 // body(begin, end) for consecutive chunks of [0, count); returns when all are done.
 template <class Body>
 void shared_loop(int threads, std::uint64_t count, std::uint64_t chunk, const Body& body) {
+  assert(chunk > 0);  // else no chunk moves the loop on
   std::atomic<std::uint64_t> next{0};
   const auto work = [&](std::size_t) {
-    for (std::uint64_t begin; (begin = next.fetch_add(chunk)) < count;)
-      body(begin, std::min(count, begin + chunk));
+    for (std::uint64_t begin; (begin = next.fetch_add(chunk)) < count;) {
+      const std::uint64_t end = std::min(count, begin + chunk);
+      assert(begin < end && end - begin <= chunk);
+      body(begin, end);
+    }
   };
   // One thread runs the loop itself: an arena and a team would only cost
   // (and ThreadSanitizer, which cannot see inside TBB, reads the memory TBB

@@ -3,6 +3,7 @@
 // good) and otherwise with probability e^(dE/T), dE < 0 the loss of value; T
 // falls exponentially, T(t) = T0 * cooling^t, from the start temperature.
 
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 
@@ -20,10 +21,13 @@ struct AnnealingSchedule {
 
 template <LocalProblem P>
 ClimbOutcome simulated_annealing(P& problem, Random& random, const AnnealingSchedule& schedule) {
+  // A positive start and a positive floor keep every temperature positive.
+  assert(schedule.start_temperature > 0 && schedule.least_temperature > 0);
   ClimbOutcome outcome;
   double temperature = schedule.start_temperature;
   std::int64_t value = problem.value();
   for (std::uint64_t step = 0; step < schedule.max_steps && !problem.is_goal(); ++step) {
+    assert(temperature > 0);  // e^(dE/T) is a probability only for T > 0
     const auto move = problem.random_move(random);
     problem.play(move);
     const std::int64_t next = problem.value();
@@ -33,6 +37,7 @@ ClimbOutcome simulated_annealing(P& problem, Random& random, const AnnealingSche
       ++outcome.steps;
     } else {
       problem.undo(move);
+      assert(problem.value() == value);  // the rejected move taken back
     }
     temperature = std::max(temperature * schedule.cooling, schedule.least_temperature);
   }

@@ -3,6 +3,7 @@
 // name to a compiled search.
 
 #include <array>
+#include <cassert>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,18 @@ inline bool uses_heuristic(Strategy strategy) {
          strategy == Strategy::kWeightedAStar || strategy == Strategy::kIdaStar;
 }
 
+// What every strategy's outcome says of itself: a solution or a stop, not
+// both; a solution's cost, on unit costs, its length; and at least one
+// state, the start, generated and held.
+template <Problem P>
+bool consistent_outcome(const OutcomeOf<P>& outcome) {
+  if (outcome.solved && outcome.stopped) return false;
+  if constexpr (!HasStepCosts<P>) {
+    if (outcome.solved && outcome.cost != static_cast<CostOf<P>>(outcome.path.size())) return false;
+  }
+  return outcome.generated >= 1 && outcome.peak_states >= 1 && outcome.iterations >= 1;
+}
+
 // The search `strategy` from `start` (left as it was), or why it cannot run
 // on this problem.
 template <Problem P, class Heuristic, class OnPass = NoPassReport>
@@ -47,28 +60,32 @@ requires std::copyable<P> std::variant<OutcomeOf<P>, std::string> run_strategy(
     Strategy strategy, const P& start, const Heuristic& heuristic, double weight,
     const SearchBudget& budget, OnPass&& on_pass = {}) {
   P state = start;
+  const auto checked = [](OutcomeOf<P> outcome) {
+    assert(consistent_outcome<P>(outcome));
+    return outcome;
+  };
   switch (strategy) {
     case Strategy::kBfs:
-      return breadth_first_search(start, budget);
+      return checked(breadth_first_search(start, budget));
     case Strategy::kDfs:
-      return depth_first_search(state, budget);
+      return checked(depth_first_search(state, budget));
     case Strategy::kIddfs:
-      return iterative_deepening_search(state, budget);
+      return checked(iterative_deepening_search(state, budget));
     case Strategy::kIdaStar:
-      return ida_star_search(state, heuristic, budget, NoTrace{}, on_pass);
+      return checked(ida_star_search(state, heuristic, budget, NoTrace{}, on_pass));
     default:
       break;
   }
   if constexpr (HasKey<P>) {
     switch (strategy) {
       case Strategy::kUcs:
-        return uniform_cost_search(start, budget);
+        return checked(uniform_cost_search(start, budget));
       case Strategy::kGreedy:
-        return greedy_best_first_search(start, heuristic, budget);
+        return checked(greedy_best_first_search(start, heuristic, budget));
       case Strategy::kAStar:
-        return a_star_search(start, heuristic, budget);
+        return checked(a_star_search(start, heuristic, budget));
       case Strategy::kWeightedAStar:
-        return best_first_search(start, weighted_a_star(weight), heuristic, budget);
+        return checked(best_first_search(start, weighted_a_star(weight), heuristic, budget));
       default:
         break;
     }

@@ -92,7 +92,7 @@ TEST(Solver, GoSolveLearnsIntoTheSessionsMemory) {
     EXPECT_EQ(result.score, 0);
     const OrderingMemory& learnt = memory.thread(0);
     bool learnt_something = false;
-    for (std::size_t slot = 0; slot < learnt.slots(); ++slot) {
+    for (std::size_t slot = 0; slot < learnt.history.slots(); ++slot) {
       learnt_something = learnt_something || learnt.history.value(slot) != 0;
     }
     EXPECT_TRUE(learnt_something) << threads << " threads";
