@@ -31,13 +31,13 @@
 #include <optional>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/expectiminimax.hpp"
 #include "engine/game.hpp"
 #include "engine/node_bounds.hpp"
 #include "engine/root_state.hpp"
 #include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/transposition_table.hpp"
 #include "engine/worker_parts.hpp"
 
@@ -55,7 +55,7 @@ class ChanceWorker : public RootState<G> {
 
   // `table` may be null: the search then keeps no table (the tests compare
   // it with and without one).
-  ChanceWorker(const G& root, TranspositionTable* table, const AbortPolicy& abort,
+  ChanceWorker(const G& root, TranspositionTable* table, const StopConditions& abort,
                ChancePruning pruning = ChancePruning::kStar2)
       : Base(abort), position_(root), table_(table), pruning_(pruning) {}
 
@@ -271,9 +271,9 @@ class ChanceWorker : public RootState<G> {
         child_alpha = static_cast<Score>(std::max(cut_low, lo[i] - 1));
         child_beta = static_cast<Score>(std::min(cut_high, hi[i] + 1));
       }
-      const Score value = outcome_value(outcomes[i], side, depth, ply, child_alpha, child_beta,
-                                        probability * static_cast<double>(weight) /
-                                            static_cast<double>(total));
+      const Score value =
+          outcome_value(outcomes[i], side, depth, ply, child_alpha, child_beta,
+                        probability * static_cast<double>(weight) / static_cast<double>(total));
       if (tally_.aborted()) return 0;
       if (value <= cut_low) return cut(key, depth, alpha, Bound::kUpper);
       if (value >= cut_high) return cut(key, depth, beta, Bound::kLower);

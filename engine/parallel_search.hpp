@@ -42,7 +42,7 @@ class ParallelSearch {
   // With `memory` (readied by SearchMemory::start_search(threads)) the
   // threads run in its arena and order moves with its per-thread memories;
   // without, the search makes its own arena and starts from nothing.
-  ParallelSearch(const G& root, TranspositionTable& table, const AbortPolicy& abort, int threads,
+  ParallelSearch(const G& root, TranspositionTable& table, const StopConditions& abort, int threads,
                  SearchMemory* memory = nullptr)
       : own_arena_(memory == nullptr ? std::make_unique<SearchArena>(threads) : nullptr),
         arena_(memory == nullptr ? own_arena_->get() : memory->arena().get()) {

@@ -13,10 +13,10 @@
 #include <utility>
 #include <variant>
 
-#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/proof.hpp"
 #include "engine/search_worker.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
 
@@ -146,7 +146,7 @@ class ProofBuilder {
 
   G position_;
   TranspositionTable& table_;
-  AbortPolicy abort_;
+  StopConditions abort_;
   std::size_t max_positions_;
   Proof proof_;
   std::map<std::pair<std::uint64_t, int>, int> built_;

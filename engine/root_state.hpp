@@ -17,10 +17,10 @@
 #include <functional>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/score.hpp"
 #include "engine/search_stack.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/worker_parts.hpp"
 
 namespace brudno::engine {
@@ -60,7 +60,7 @@ class RootState {
   [[nodiscard]] std::vector<Move> principal_variation() const { return stack_.line(0); }
 
  protected:
-  explicit RootState(const AbortPolicy& abort) : tally_(abort) {}
+  explicit RootState(const StopConditions& abort) : tally_(abort) {}
   ~RootState() = default;
   RootState(const RootState&) = delete;
   RootState& operator=(const RootState&) = delete;

@@ -17,7 +17,6 @@
 #include <thread>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/aspiration.hpp"
 #include "engine/game.hpp"
 #include "engine/iteration_skips.hpp"
@@ -29,6 +28,7 @@
 #include "engine/search_settings.hpp"
 #include "engine/searchers.hpp"
 #include "engine/solver.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/terminal.hpp"
 #include "engine/time_manager.hpp"
 #include "engine/transposition_table.hpp"
@@ -70,7 +70,7 @@ class Search {
   struct Run {
     const SearchLimits& limits;
     const std::optional<TimeBudget>& budget;
-    const AbortPolicy& abort;
+    const StopConditions& abort;
     const SearchClock& clock;  // the time budget counts on this one
     Clock::time_point start;   // reports count from here
     const Reporter& report;
@@ -179,8 +179,8 @@ class Search {
       parallel.report_root_moves(root_move_callback(run));
       deepen_with(parallel, root, run, result);
     } else {
-      SearchWorker<G, LonePolicy, kWidth> worker(root, table_, run.abort,
-                                            memory_ == nullptr ? nullptr : &memory_->thread(0));
+      SearchWorker<G, LonePolicy, kWidth> worker(
+          root, table_, run.abort, memory_ == nullptr ? nullptr : &memory_->thread(0));
       worker.restrict_root(run.only);
       worker.report_root_moves(root_move_callback(run));
       deepen_with(worker, root, run, result);
@@ -228,8 +228,9 @@ class Search {
       // Best first, as GUIs expect of MultiPV: line k was searched apart from
       // the first k - 1 and can come out above them, and `bestmove` is the
       // first line's move.
-      std::stable_sort(lines.begin(), lines.end(),
-                       [](const MultiPvLine& a, const MultiPvLine& b) { return a.score > b.score; });
+      std::stable_sort(lines.begin(), lines.end(), [](const MultiPvLine& a, const MultiPvLine& b) {
+        return a.score > b.score;
+      });
       // No more lines than asked for, each from another root move.
       assert(lines.size() <= static_cast<std::size_t>(std::max(settings_.multipv, 1)));
       assert(distinct_first_moves(lines));
@@ -379,13 +380,14 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
   SearchClock own_clock;
   SearchClock& timer = clock != nullptr ? *clock : own_clock;
   table_.new_search();
-  if (memory_ != nullptr) memory_->start_search(std::max(settings_.threads, 1), ordering_shape<G>());
+  if (memory_ != nullptr)
+    memory_->start_search(std::max(settings_.threads, 1), ordering_shape<G>());
   const auto budget = allocate_time(limits, root.side_to_move(), settings_.move_overhead);
   // Deepening arms the clock once its first iteration is done; solving,
   // which has no first iteration to finish, is timed from the start.
-  const AbortPolicy abort(stop, limits.nodes,
-                          budget ? std::optional{budget->maximum} : std::nullopt, &timer,
-                          limits.solve);
+  const StopConditions abort(stop, limits.nodes,
+                             budget ? std::optional{budget->maximum} : std::nullopt, &timer,
+                             limits.solve);
   SearchResult<Move> result;
   MoveList<Move> root_moves;
   const Status status = root.status();

@@ -27,7 +27,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/busy_table.hpp"
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
@@ -38,6 +37,7 @@
 #include "engine/search_stack.hpp"
 #include "engine/searchers.hpp"
 #include "engine/selective_rules.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/team_policy.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
@@ -110,7 +110,7 @@ class SearchWorker : public RootState<G> {
   // `memory`, when given, is what the worker orders moves with and learns
   // into, kept by the caller from one search to the next (SearchMemory);
   // without one the worker starts from nothing and its learning ends with it.
-  SearchWorker(const G& root, TranspositionTable& table, const AbortPolicy& abort,
+  SearchWorker(const G& root, TranspositionTable& table, const StopConditions& abort,
                OrderingMemory* memory = nullptr)
       : Base(abort),
         position_(root),
@@ -135,9 +135,10 @@ class SearchWorker : public RootState<G> {
     // an all-node the threads then search its first move together and share
     // out the moves below, which costs little, whereas an all-node guess at a
     // cut-node root sends a thread into a move the first one likely refutes.
-    const Score value = this->restricted_root()
-                            ? negamax<NodeType::kPv, NodeScope::kRestrictedRoot>(depth, 0, alpha, beta)
-                            : negamax<NodeType::kPv>(depth, 0, alpha, beta);
+    const Score value =
+        this->restricted_root()
+            ? negamax<NodeType::kPv, NodeScope::kRestrictedRoot>(depth, 0, alpha, beta)
+            : negamax<NodeType::kPv>(depth, 0, alpha, beta);
     assert(tally_.aborted() || score_holds(value));
     assert(tally_.aborted() || line_is_legal(position_, stack_.line(0)));
     assert(!verifying_null_);
@@ -629,7 +630,8 @@ class SearchWorker : public RootState<G> {
   }
 
   // A quiet move's history by the ordering of its node.
-  int quiet_history(const SelectiveOrdering& ordering, std::size_t slot, std::size_t piece_to) const {
+  int quiet_history(const SelectiveOrdering& ordering, std::size_t slot,
+                    std::size_t piece_to) const {
     if constexpr (kContinuation) {
       return ordering.value(slot, piece_to);
     } else {
@@ -689,7 +691,8 @@ class SearchWorker : public RootState<G> {
     for (int i = 0; i < loop.quiet_count; ++i) {
       const auto tried = static_cast<std::size_t>(i);
       memory_.quiet.update(side, loop.quiets[tried], -bonus);
-      if constexpr (kContinuation) update_continuation(node.ply, loop.quiet_piece_tos[tried], -bonus);
+      if constexpr (kContinuation)
+        update_continuation(node.ply, loop.quiet_piece_tos[tried], -bonus);
     }
     if (const std::uint32_t previous = stack_[node.ply].move_into; previous != 0) {
       memory_.quiet.set_counter(previous - 1, bits);
@@ -718,7 +721,8 @@ class SearchWorker : public RootState<G> {
     if constexpr (kContinuation) {
       for (int back = 0; back < 2 && ply - back >= 0; ++back) {
         const std::uint32_t previous = stack_[ply - back].piece_to_into;
-        if (previous != 0) ordering.continuation[back] = memory_.continuation[back].row(previous - 1);
+        if (previous != 0)
+          ordering.continuation[back] = memory_.continuation[back].row(previous - 1);
       }
     }
     if constexpr (kCaptureHistory) ordering.captures = &memory_.captures;
@@ -859,10 +863,10 @@ class SearchWorker : public RootState<G> {
     if (entry && entry->move) table_move = *entry->move;
     std::optional<Move> best_move;
     // Out of check, captures that lose material are not tried at all.
-    MovePicker<G> picker(position_, moves, table_move, ply, memory_.killers, memory_.history,
-                         selective_ordering(ply),
-                         in_check ? MovePicker<G>::LosingCaptures::kLast
-                                  : MovePicker<G>::LosingCaptures::kDropped);
+    MovePicker<G> picker(
+        position_, moves, table_move, ply, memory_.killers, memory_.history,
+        selective_ordering(ply),
+        in_check ? MovePicker<G>::LosingCaptures::kLast : MovePicker<G>::LosingCaptures::kDropped);
     while (const auto next = picker.next()) {
       const Move move = *next;
       assert(in_check || position_.see_ge(move, 0));

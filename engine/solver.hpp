@@ -18,11 +18,11 @@
 #include <optional>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/root_state.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/searchers.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/terminal.hpp"
 #include "engine/transposition_table.hpp"
 #include "engine/worker_parts.hpp"
@@ -48,7 +48,7 @@ class Solver {
   // by SearchMemory::start_search(threads)), is the session's: the solver's
   // threads run in its arena and order moves with what earlier searches
   // learnt; without, the solver starts from nothing.
-  Solver(TranspositionTable& table, const AbortPolicy& abort, int threads = 1,
+  Solver(TranspositionTable& table, const StopConditions& abort, int threads = 1,
          SearchMemory* memory = nullptr);
   ~Solver();
   Solver(const Solver&) = delete;
@@ -171,7 +171,7 @@ class Solver {
   }
 
   TranspositionTable& table_;
-  const AbortPolicy& abort_;
+  const StopConditions& abort_;
   int threads_;
   SearchMemory* memory_;
   std::unique_ptr<SearchWorker<G>> worker_;
@@ -179,7 +179,7 @@ class Solver {
 };
 
 template <Game G>
-requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const AbortPolicy& abort,
+requires HasPlyBound<G> Solver<G>::Solver(TranspositionTable& table, const StopConditions& abort,
                                           int threads, SearchMemory* memory)
     : table_(table), abort_(abort), threads_(threads), memory_(memory) {
   assert(threads >= 1);

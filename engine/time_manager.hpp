@@ -12,7 +12,7 @@
 // still to play keeps at least half its share, counting the increment it gets
 // first, and no move takes more than four fifths of the clock. Each is at
 // least 1 ms. The search always finishes its first iteration, whatever the
-// budget (see AbortPolicy).
+// budget (see StopConditions).
 
 #include <optional>
 

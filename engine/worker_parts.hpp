@@ -21,11 +21,11 @@
 #include <optional>
 #include <vector>
 
-#include "engine/abort_policy.hpp"
 #include "engine/game.hpp"
 #include "engine/move_list.hpp"
 #include "engine/move_ordering.hpp"
 #include "engine/score.hpp"
+#include "engine/stop_conditions.hpp"
 #include "engine/transposition_table.hpp"
 
 namespace brudno::engine {
@@ -39,7 +39,7 @@ class NodeTally {
   static constexpr std::uint64_t kPollInterval = 2048;
   static constexpr std::uint64_t kNodeBatch = 256;
 
-  explicit NodeTally(const AbortPolicy& abort) : abort_(abort) {}
+  explicit NodeTally(const StopConditions& abort) : abort_(abort) {}
 
   // A node searched (the worker decides where it counts one).
   void count() { ++nodes_; }
@@ -65,7 +65,7 @@ class NodeTally {
   [[nodiscard]] std::uint64_t calls() const { return calls_; }
 
  private:
-  const AbortPolicy& abort_;
+  const StopConditions& abort_;
   std::uint64_t nodes_ = 0;
   std::uint64_t granted_ = 0;  // nodes this worker may count (see NodeBudget)
   std::uint64_t calls_ = 0;

@@ -23,8 +23,8 @@ namespace {
 // databases of a board of its size. The registered puzzles that have it are
 // the session's (after the games in `uci`'s list); `brudno solve` has the others.
 template <class P>
-concept SessionPuzzle = std::default_initializable<P> && requires(const P& board,
-                                                                  std::string_view text) {
+concept SessionPuzzle = std::default_initializable<P> &&
+    requires(const P& board, std::string_view text) {
   { P::parse(text) } -> std::same_as<std::variant<P, std::string>>;
   { board.to_text() } -> std::convertible_to<std::string>;
   { board.to_display() } -> std::convertible_to<std::string>;

@@ -122,9 +122,8 @@ int run_solve(const Arguments& args, std::ostream& out, std::ostream& err) {
   SolveOptions options;
   if (const auto status = read_solve_arguments(args, options, out, err)) return *status;
   int status = 2;
-  const bool known = games::RegisteredPuzzles::visit(options.problem, [&]<class Entry>() {
-    status = runner_of<Entry>().run(options, out, err);
-  });
+  const bool known = games::RegisteredPuzzles::visit(
+      options.problem, [&]<class Entry>() { status = runner_of<Entry>().run(options, out, err); });
   if (known) return status;
   err << "brudno: "
       << (options.problem.empty() ? "solve needs a problem"

@@ -207,7 +207,7 @@ class SuiteRun {
   const SuiteOptions& options_;
   engine::TranspositionTable table_;
   const std::atomic<bool> stop_{false};
-  const engine::AbortPolicy never_;
+  const engine::StopConditions never_;
   engine::Solver<G> solver_;
   engine::Solver<G> single_;
   Tally tally_;

@@ -34,8 +34,8 @@
 #include "games/chess/eval/nnue/accumulator_cache.hpp"
 #include "games/chess/rules/bitboard.hpp"
 #include "games/chess/rules/zobrist.hpp"
-#include "games/common/zobrist.hpp"
 #include "games/chess/types.hpp"
+#include "games/common/zobrist.hpp"
 
 namespace brudno::games::chess::nnue {
 struct Network;  // eval/nnue/network.hpp

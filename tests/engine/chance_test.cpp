@@ -51,7 +51,7 @@ struct Searched {
 Searched search(const ChanceTree& tree, ChancePruning pruning, int depth, Score alpha, Score beta,
                 TranspositionTable* table = nullptr) {
   const std::atomic<bool> stop{false};
-  const AbortPolicy abort(stop, std::nullopt);
+  const StopConditions abort(stop, std::nullopt);
   ChanceWorker<ChanceTree> worker(tree, table, abort, pruning);
   const Score value = worker.search_root(depth, alpha, beta);
   EXPECT_FALSE(worker.aborted());
@@ -156,7 +156,7 @@ TEST(Expectiminimax, AnOutcomeOfWeightZeroCountsForNothing) {
     const Score expected = expectiminimax(tree, kFullDepth);
     for (const auto pruning : kAllPrunings) {
       const std::atomic<bool> stop{false};
-      const AbortPolicy abort(stop, std::nullopt);
+      const StopConditions abort(stop, std::nullopt);
       ChanceWorker<ImpossibleOutcomes> worker(root, nullptr, abort, pruning);
       ASSERT_EQ(worker.search_root(kFullDepth, -kInfinity, kInfinity), expected)
           << "seed " << seed << " pruning " << int(pruning);

@@ -136,7 +136,7 @@ TEST(ParallelSearch, AWorkerUnwindsFromANodeAnotherThreadSettled) {
     SettledMidway::Plan plan{&table, 50, TableEntry{-kMadeUp, depth - 1, Bound::kExact, {}}};
     SettledMidway::plan = &plan;
     const std::atomic<bool> stop{false};
-    const AbortPolicy never(stop, std::nullopt);
+    const StopConditions never(stop, std::nullopt);
     const std::atomic<bool> answered_elsewhere{false};
     // Only a worker of a team looks for nodes settled by the others.
     SearchWorker<SettledMidway, std::conditional_t<kTeam, TeamPolicy, LonePolicy>> worker(

@@ -102,7 +102,7 @@ TEST(Search, ReportsEveryCompletedIteration) {
 TEST(Search, KeepsTheFailSoftWindowContract) {
   TranspositionTable table(1);
   const std::atomic<bool> stop{false};
-  const AbortPolicy never(stop, std::nullopt, std::nullopt);
+  const StopConditions never(stop, std::nullopt, std::nullopt);
   std::mt19937 random(777);
   for (auto tree : testing::random_trees(8)) {
     const Score value = minimax(tree, tree.depth());

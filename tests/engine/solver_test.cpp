@@ -27,7 +27,7 @@ template <Game G>
 typename Solver<G>::Solution solve(const G& root, bool weak = false) {
   TranspositionTable& table = cleared_table();
   const std::atomic<bool> stop{false};
-  const AbortPolicy abort(stop, std::nullopt, std::nullopt);
+  const StopConditions abort(stop, std::nullopt, std::nullopt);
   return Solver<G>(table, abort).solve(root, weak);
 }
 
@@ -70,7 +70,7 @@ TEST(Solver, EqualsMinimaxOnTicTacToePositions) {
 TEST(Solver, StopsWhenAsked) {
   TranspositionTable table(1);
   const std::atomic<bool> stop{true};
-  const AbortPolicy abort(stop, std::nullopt, std::nullopt);
+  const StopConditions abort(stop, std::nullopt, std::nullopt);
   games::SyntheticTree tree(8, 12, 1, games::ChildOrder::kRandom);
   EXPECT_FALSE(Solver<games::SyntheticTree>(table, abort).solve(tree).solved);
 }

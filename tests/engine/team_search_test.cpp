@@ -53,7 +53,7 @@ template <class G>
 Counts search_alone(std::string_view fen, int depth) {
   TranspositionTable table(16);
   const std::atomic<bool> stop{false};
-  const AbortPolicy abort(stop, std::nullopt);
+  const StopConditions abort(stop, std::nullopt);
   SearchWorker<G, TeamPolicy> worker(*G::parse(fen), table, abort);
   for (int d = 1; d <= depth; ++d) worker.search_root(d, -kInfinity, kInfinity);
   return {worker.nodes(), worker.settled_ancestors()};

@@ -69,7 +69,7 @@ TEST_P(TranspositionOracle, DepthLimitedSearchEqualsMinimax) {
 TEST_P(TranspositionOracle, SolvingEqualsMinimaxWithATableFarSmallerThanTheGame) {
   const int threads = GetParam();
   const std::atomic<bool> stop{false};
-  const AbortPolicy never(stop, std::nullopt);
+  const StopConditions never(stop, std::nullopt);
   // 2^16 sets of items, for each side: twice the table's 65536 slots.
   for (const std::uint64_t seed : {4, 5}) {
     PickingGame game(16, seed);

@@ -326,7 +326,7 @@ TYPED_TEST(Conformance, SolverEqualsMinimaxNearTheEnd) {
     GTEST_SKIP() << G::kName << " has no bound on its length to solve within";
   } else {
     const std::atomic<bool> stop{false};
-    const engine::AbortPolicy never(stop, std::nullopt);
+    const engine::StopConditions never(stop, std::nullopt);
     int checked = 0;
     engine::TranspositionTable table(1);
     for (G position : random_positions<G>(100, 7)) {

@@ -44,7 +44,7 @@ TEST_P(ConnectFourSuite, StrongAndWeakScoresMatchThePublishedOnes) {
   std::ifstream in(file);
   engine::TranspositionTable table(16);
   const std::atomic<bool> stop{false};
-  const engine::AbortPolicy never(stop, std::nullopt);
+  const engine::StopConditions never(stop, std::nullopt);
   engine::Solver<ConnectFour> solver(table, never, GetParam().threads);
   std::size_t solved = 0;
   std::string line;

@@ -252,7 +252,7 @@ TEST(Game2048, SearchIsExpectiminimax) {
       for (const auto pruning : {engine::ChancePruning::kNone, engine::ChancePruning::kStar1,
                                  engine::ChancePruning::kStar2}) {
         table.clear();
-        const engine::AbortPolicy abort(stop, std::nullopt);
+        const engine::StopConditions abort(stop, std::nullopt);
         engine::ChanceWorker<Game2048> worker(root, &table, abort, pruning);
         ASSERT_EQ(worker.search_root(depth, -engine::kInfinity, engine::kInfinity), expected)
             << root.to_text() << " depth " << depth;

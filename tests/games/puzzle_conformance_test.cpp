@@ -172,7 +172,7 @@ struct Shown {
   std::optional<std::uint64_t> key;
   bool goal = false;
   bool dead_end = false;
-  std::optional<std::int64_t> value;  // local search's
+  std::optional<std::int64_t> value;    // local search's
   std::vector<std::int64_t> estimates;  // each heuristic's (some are kept move by move)
   bool operator==(const Shown&) const = default;
 };
@@ -180,7 +180,7 @@ struct Shown {
 template <class P>
 Shown shown(const P& state) {
   Shown seen{PuzzleSuiteTraits<P>::text(state), std::nullopt, state.is_goal(),
-                engine::is_dead_end(state), std::nullopt, {}};
+             engine::is_dead_end(state),        std::nullopt, {}};
   if constexpr (engine::HasKey<P>) seen.key = state.key();
   if constexpr (requires { state.value(); }) seen.value = static_cast<std::int64_t>(state.value());
   std::apply(
@@ -289,7 +289,7 @@ std::optional<CostOf<P>> true_distance(const P& state) {
 template <class P>
 auto search_heuristic() {
   const auto heuristics = PuzzleSuiteTraits<P>::heuristics();
-  if constexpr (std::tuple_size_v<std::decay_t<decltype(heuristics)>> > 0) {
+  if constexpr (std::tuple_size_v < std::decay_t < decltype(heuristics) >>> 0) {
     return std::get<0>(heuristics);
   } else {
     return engine::ZeroHeuristic{};
@@ -364,8 +364,7 @@ TYPED_TEST(PuzzleConformance, PlayAndUndoRestoreTheStateExactly) {
         }
         state.undo(move);
         ASSERT_EQ(observe(state), before) << before.self.text << " after move " << index
-                                          << " and its undo: "
-                                          << PuzzleSuiteTraits<P>::text(state);
+                                          << " and its undo: " << PuzzleSuiteTraits<P>::text(state);
         ++checked;
       }
       state.play(step);
@@ -468,8 +467,8 @@ std::optional<std::pair<std::vector<typename P::Move>, std::string>> with_a_move
       if (moves.contains(move)) continue;
       auto corrupted = plan;
       corrupted[step] = move;
-      return std::pair{corrupted, "move " + std::to_string(step + 1) +
-                                      " is not one of its state's successors"};
+      return std::pair{
+          corrupted, "move " + std::to_string(step + 1) + " is not one of its state's successors"};
     }
     state.play(plan[step]);
   }

@@ -38,7 +38,8 @@ TEST(Registries, TheSessionOffersTheRegisteredGamesThenThePuzzlesItPlays) {
   const auto puzzles = protocol::problem_names();
   EXPECT_FALSE(puzzles.empty());
   for (const auto puzzle : puzzles) {
-    EXPECT_TRUE(has_name(RegisteredPuzzles::kNames, puzzle)) << puzzle << " is no registered puzzle";
+    EXPECT_TRUE(has_name(RegisteredPuzzles::kNames, puzzle))
+        << puzzle << " is no registered puzzle";
     expected.push_back(puzzle);
   }
   const auto offered = protocol::game_names();

@@ -60,7 +60,7 @@ void ConnectFourSolveMidgame(benchmark::State& state) {
   const auto position = ConnectFour::parse("274552224131661");
   brudno::engine::TranspositionTable table(16);
   const std::atomic<bool> stop{false};
-  const brudno::engine::AbortPolicy never(stop, std::nullopt);
+  const brudno::engine::StopConditions never(stop, std::nullopt);
   brudno::engine::Solver<ConnectFour> solver(table, never, 1);
   std::uint64_t nodes = 0;
   for (auto _ : state) {
@@ -68,7 +68,8 @@ void ConnectFourSolveMidgame(benchmark::State& state) {
     table.clear();
     state.ResumeTiming();
     nodes =
-        solver.solve(*position, false, brudno::engine::Solver<ConnectFour>::LineRequest::kNotWanted).nodes;
+        solver.solve(*position, false, brudno::engine::Solver<ConnectFour>::LineRequest::kNotWanted)
+            .nodes;
   }
   state.counters["nodes"] = static_cast<double>(nodes);
 }

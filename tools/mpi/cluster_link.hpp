@@ -22,8 +22,8 @@
 #include <thread>
 #include <vector>
 
-#include "tools/mpi/table_exchange.hpp"
 #include "tools/mpi/line_queue.hpp"
+#include "tools/mpi/table_exchange.hpp"
 
 namespace brudno::tools::mpi {
 

@@ -4,8 +4,8 @@
 
 namespace brudno::tools::mpi {
 
-VotingSink::VotingSink(protocol::LineSink& client, ClusterLink& link,
-                       const TableExchange& exchange, int ranks)
+VotingSink::VotingSink(protocol::LineSink& client, ClusterLink& link, const TableExchange& exchange,
+                       int ranks)
     : client_(client), link_(link), exchange_(exchange), latest_(static_cast<std::size_t>(ranks)) {}
 
 void VotingSink::write_line(std::string_view line) {

@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/mpi/table_exchange.hpp"
 #include "protocol/line_sink.hpp"
 #include "tools/mpi/cluster_link.hpp"
 #include "tools/mpi/iteration_report.hpp"
+#include "tools/mpi/table_exchange.hpp"
 
 namespace brudno::tools::mpi {
 

@@ -7,7 +7,6 @@
 #include <string>
 #include <thread>
 
-#include "tools/mpi/table_exchange.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/stdin_loop.hpp"
 #include "tools/command_line.hpp"
@@ -15,6 +14,7 @@
 #include "tools/mpi/cluster_sinks.hpp"
 #include "tools/mpi/line_queue.hpp"
 #include "tools/mpi/rank_io.hpp"
+#include "tools/mpi/table_exchange.hpp"
 
 namespace brudno::tools::mpi {
 namespace {

@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
             Variant{ChancePruning::kStar2, false}, Variant{ChancePruning::kStar1, true},
             Variant{ChancePruning::kStar2, true}}) {
         table.clear();
-        const brudno::engine::AbortPolicy abort(stop, std::nullopt);
+        const brudno::engine::StopConditions abort(stop, std::nullopt);
         brudno::engine::ChanceWorker<ChanceTree> worker(root, with_table ? &table : nullptr, abort,
                                                         pruning);
         const auto value =

@@ -47,16 +47,18 @@ class NodeBudget {
   std::atomic<std::uint64_t> taken_{0};
 };
 
-class AbortPolicy {
+// What a search stops on, shared read-only by its threads: the stop flag,
+// the node limit, and the maximum time once armed.
+class StopConditions {
  public:
   // The time limit counts from the clock's start. `limits_armed` false leaves
   // the time and node limits out until arm_limits(): the iterative-deepening
   // driver always finishes its first iteration, which is nearly free, so
   // that even a clock with no time left, or `go nodes 1`, gets a searched
   // move rather than the first legal one (as Stockfish answers `go nodes 1`).
-  AbortPolicy(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
-              std::optional<Milliseconds> max_time = std::nullopt,
-              const SearchClock* clock = nullptr, bool limits_armed = true)
+  StopConditions(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
+                 std::optional<Milliseconds> max_time = std::nullopt,
+                 const SearchClock* clock = nullptr, bool limits_armed = true)
       : stop_(stop), nodes_(node_limit), max_time_(max_time), clock_(clock) {
     limits_armed_.store(limits_armed, std::memory_order_relaxed);
   }
