@@ -42,13 +42,11 @@ class SelectiveRules {
   }
 
   // Reverse futility (static null move): a node whose static value is far
-  // above beta returns it, sooner where its position improves. Off the
-  // principal line and out of check only.
+  // above beta returns it. Off the principal line and out of check only.
   template <NodeType kNode>
   static bool beats_beta_by_far(const SearchNode<kNode>& node) {
     return node.depth <= kRules.reverse_futility_depth &&
-           node.static_eval - kRules.reverse_futility_margin * (node.depth - node.improving) >=
-               node.beta;
+           node.static_eval - kRules.reverse_futility_margin * node.depth >= node.beta;
   }
 
   // Razoring: near the horizon, a node whose static value is far below
@@ -88,10 +86,9 @@ class SelectiveRules {
     }
     if (shape.quiet) {
       // Late-move pruning: this far down a well-ordered list, a quiet move
-      // near the horizon hardly ever cuts; half as far where the position
-      // is not improving.
+      // near the horizon hardly ever cuts.
       if (node.depth <= kRules.lmp_depth &&
-          loop.searched >= (kRules.lmp_base + node.depth * node.depth) / (node.improving ? 1 : 2)) {
+          loop.searched >= kRules.lmp_base + node.depth * node.depth) {
         return true;
       }
       if (node.depth <= kRules.futility_depth &&
@@ -124,9 +121,8 @@ class SelectiveRules {
   static int singular_depth(int depth) { return (depth - 1) / 2; }
 
   // Late-move reductions: a quiet move late in the order is first searched
-  // shallower (one ply more where the position is not improving, up to two
-  // fewer or more by its history); only if it then beats alpha is it
-  // searched at full depth. Never the first move, a check, a move out of
+  // shallower (up to two plies fewer or more by its history); only if it
+  // then beats alpha is it searched at full depth. Never the first move, a check, a move out of
   // check, or a killer.
   template <NodeType kNode>
   static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
@@ -138,7 +134,6 @@ class SelectiveRules {
     }
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
-    if (!node.improving) ++plies;
     // A move with a good history is reduced less, one with a bad one more.
     plies -= std::clamp(shape.history / kHistoryPerPly, -2, 2);
     return std::clamp(plies, 0, node.depth - 2);
