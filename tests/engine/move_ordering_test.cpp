@@ -100,6 +100,27 @@ TEST(QuietHistory, StaysWithinItsBound) {
   EXPECT_EQ(history.counter(5), std::nullopt);
 }
 
+// The continuation histories keep the quiet history's gravity:
+// a run of bonuses or maluses nears the bound and never passes it, aging
+// halves, clearing forgets; a row is the previous slot's values.
+TEST(ContinuationHistory, StaysWithinItsBoundAndItsRowsAreItsValues) {
+  ContinuationHistory history(16);
+  for (int i = 0; i < 200; ++i) {
+    history.update(3, 5, 1600);
+    history.update(3, 6, -1600);
+  }
+  EXPECT_GT(history.value(3, 5), ContinuationHistory::kBound * 9 / 10);
+  EXPECT_LE(history.value(3, 5), ContinuationHistory::kBound);
+  EXPECT_LT(history.value(3, 6), -ContinuationHistory::kBound * 9 / 10);
+  EXPECT_EQ(history.value(5, 3), 0) << "a pair is ordered: after 3 is not after 5";
+  EXPECT_EQ(history.row(3)[5], history.value(3, 5));
+  const int before = history.value(3, 5);
+  history.age();
+  EXPECT_EQ(history.value(3, 5), before / 2);
+  history.clear();
+  EXPECT_EQ(history.value(3, 5), 0);
+}
+
 TEST(BusyTable, AClaimSucceedsOnlyWhileNoOtherThreadHoldsTheKey) {
   BusyTable busy;
   const std::uint64_t key = 0x0123'4567'89ab'cdefULL;
