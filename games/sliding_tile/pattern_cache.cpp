@@ -1,9 +1,12 @@
 #include "games/sliding_tile/pattern_cache.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include <boost/crc.hpp>
 #include <atomic>
+#include <boost/crc.hpp>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +50,37 @@ std::uint32_t checksum(const std::vector<std::uint8_t>& entries) {
   boost::crc_32_type crc;
   crc.process_bytes(entries.data(), entries.size());
   return crc.checksum();
+}
+
+// The cache's directory made if missing, and made this user's alone: the
+// files in it are trusted when read back, so it must be a real directory
+// (not a link to one) that only this user can write. One writable by others
+// is closed to them when it is this user's; anyone else's is refused.
+std::optional<std::string> make_private(const std::filesystem::path& directory) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) return "cannot make the cache directory: " + error.message();
+  struct stat info {};
+  if (::lstat(directory.c_str(), &info) != 0) return "cannot look at the cache directory";
+  if (!S_ISDIR(info.st_mode)) return std::string("the cache directory is a link or no directory");
+  if (info.st_uid != ::geteuid()) return std::string("the cache directory is another user's");
+  if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0 && ::chmod(directory.c_str(), 0700) != 0) {
+    return std::string("the cache directory is writable by others");
+  }
+  return std::nullopt;
+}
+
+// All of `size` bytes written to `fd`, however the writes split them.
+bool write_all(int fd, const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t written = ::write(fd, bytes, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    bytes += written;
+    size -= static_cast<std::size_t>(written);
+  }
+  return true;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -105,27 +139,29 @@ std::optional<std::string> write_pattern_file(const std::filesystem::path& file,
                                               const PatternDatabase& database) {
   Header header = header_for(database.width(), database.height(), database.tiles());
   header.checksum = checksum(database.distances());
-  std::error_code error;
-  std::filesystem::create_directories(file.parent_path(), error);
+  if (auto refused = make_private(file.parent_path())) return refused;
   // Written beside and renamed: a reader never sees half a file under the
   // name. The name beside is this writer's own (the process and a count
   // within it), since several processes or threads may build the same
   // database at once; the last rename wins, and each file renamed is whole.
+  // It is made new, never opened through a link or over a file already
+  // there (O_EXCL | O_NOFOLLOW), readable by this user alone.
   static std::atomic<unsigned> writers{0};
-  const std::filesystem::path partial = file.string() + ".partial." + std::to_string(::getpid()) +
-                                        "." + std::to_string(writers++);
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(&header), sizeof header);
-    out.write(reinterpret_cast<const char*>(database.distances().data()),
-              static_cast<std::streamsize>(database.distances().size()));
-    if (!out.flush()) {
-      std::filesystem::remove(partial, error);
-      return "cannot write " + partial.string();
-    }
+  const std::filesystem::path partial =
+      file.string() + ".partial." + std::to_string(::getpid()) + "." + std::to_string(writers++);
+  const int fd =
+      ::open(partial.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return "cannot make " + partial.filename().string() + ": " + std::strerror(errno);
+  const bool written = write_all(fd, &header, sizeof header) &&
+                       write_all(fd, database.distances().data(), database.distances().size());
+  const bool closed = ::close(fd) == 0;
+  std::error_code error;
+  if (!written || !closed) {
+    std::filesystem::remove(partial, error);
+    return "cannot write " + partial.filename().string();
   }
   std::filesystem::rename(partial, file, error);
-  if (error) return "cannot rename " + partial.string() + ": " + error.message();
+  if (error) return "cannot rename " + partial.filename().string() + ": " + error.message();
   return std::nullopt;
 }
 
@@ -149,8 +185,8 @@ std::shared_ptr<const PatternDatabase> load_or_build_pattern(int width, int heig
     layers = [&report, &file, entries, placed = std::uint64_t{1}](
                  int depth, std::uint64_t, std::uint64_t placements) mutable {
       placed += placements;
-      report.progress("building " + file.filename().string() + ": depth " +
-                      std::to_string(depth) + ", " + std::to_string(placed * 100 / entries) +
+      report.progress("building " + file.filename().string() + ": depth " + std::to_string(depth) +
+                      ", " + std::to_string(placed * 100 / entries) +
                       "% of the placements reached");
     };
   }
@@ -158,7 +194,10 @@ std::shared_ptr<const PatternDatabase> load_or_build_pattern(int width, int heig
       PatternDatabase::build(width, height, tiles, threads, layers));
   const double seconds = seconds_since(start);
   report.build_seconds += seconds;
-  std::string note = file.string() + ": " + why + "; built in " + std::to_string(seconds) + " s";
+  // The note names the file, not where it is: a server passes it on to
+  // remote clients, who have no business knowing its paths.
+  std::string note =
+      file.filename().string() + ": " + why + "; built in " + std::to_string(seconds) + " s";
   if (const auto failed = write_pattern_file(file, *built))
     note += " (not cached: " + *failed + ")";
   report.notes.push_back(note);

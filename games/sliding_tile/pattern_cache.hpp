@@ -7,7 +7,10 @@
 // and rewritten, and the note says why.
 //
 // The directory: $BRUDNO_CACHE_DIR, else $XDG_CACHE_HOME/brudno, else
-// $HOME/.cache/brudno (or a directory named on the command line).
+// $HOME/.cache/brudno (or a directory named on the command line). It is
+// made private to the user (a real directory only it can write) before a
+// file is written there, each file made new (never through a link) and
+// renamed into place; a note names a file, never its path.
 
 #include <filesystem>
 #include <functional>

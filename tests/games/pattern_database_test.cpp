@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <unordered_map>
@@ -68,10 +68,10 @@ TEST(PatternDatabase, TheLayeredSearchEqualsThePlacementSearchEntryForEntry) {
   // Square, wide, tall and one-column boards (a vertical move jumps over
   // up to width - 1 cells), patterns of one to eight tiles, in any order.
   std::vector<Case> cases = {
-      {3, 3, {1, 2, 3, 4}}, {3, 3, {5, 6, 7, 8}},       {3, 3, {8, 1, 6, 3, 4, 5, 2, 7}},
-      {3, 3, {2, 4, 6}},    {3, 2, {1, 2, 3, 4, 5}},    {2, 3, {5, 3, 1}},
-      {1, 5, {1, 2, 3}},    {4, 3, {1, 2, 3, 4, 5}},    {8, 2, {9, 1, 8, 2}},
-      {4, 4, {1}},          {4, 4, {1, 4, 5, 8, 9}},    {4, 4, {11, 12, 13, 14, 15}},
+      {3, 3, {1, 2, 3, 4}}, {3, 3, {5, 6, 7, 8}},    {3, 3, {8, 1, 6, 3, 4, 5, 2, 7}},
+      {3, 3, {2, 4, 6}},    {3, 2, {1, 2, 3, 4, 5}}, {2, 3, {5, 3, 1}},
+      {1, 5, {1, 2, 3}},    {4, 3, {1, 2, 3, 4, 5}}, {8, 2, {9, 1, 8, 2}},
+      {4, 4, {1}},          {4, 4, {1, 4, 5, 8, 9}}, {4, 4, {11, 12, 13, 14, 15}},
   };
   // Six tiles on the 15-puzzle (5.8 million placements) take the reference
   // a few seconds in release; too slow under the sanitizers.
@@ -81,13 +81,13 @@ TEST(PatternDatabase, TheLayeredSearchEqualsThePlacementSearchEntryForEntry) {
     for (const int threads : {1, 2}) {
       int layers = 0;
       std::uint64_t placements = 1;  // the goal
-      const auto database = PatternDatabase::build(
-          width, height, tiles, threads,
-          [&](int depth, std::uint64_t states, std::uint64_t first_reached) {
-            EXPECT_EQ(depth, ++layers);
-            EXPECT_GE(states, first_reached);
-            placements += first_reached;
-          });
+      const auto database =
+          PatternDatabase::build(width, height, tiles, threads,
+                                 [&](int depth, std::uint64_t states, std::uint64_t first_reached) {
+                                   EXPECT_EQ(depth, ++layers);
+                                   EXPECT_GE(states, first_reached);
+                                   placements += first_reached;
+                                 });
       ASSERT_EQ(database.distances().size(), expected.size());
       EXPECT_TRUE(database.distances() == expected)
           << width << "x" << height << " with " << tiles.size() << " tiles, " << threads
@@ -204,6 +204,41 @@ TEST(PatternCache, ACachedFileIsReadBackAndABadOneRebuilt) {
          "not a pattern database (wrong magic word)");
 }
 
+// The cache is read back on trust, so it is written only into a directory
+// of this user's that no one else can write, never through a link, and
+// what a session tells a remote client names no path on the server.
+TEST(PatternCache, WritesOnlyIntoAPrivateDirectoryAndNamesNoPath) {
+  TemporaryDirectory directory;
+  const std::vector<int> tiles = {1, 2, 3, 4, 5};
+  const auto shared = directory.path() / "shared";
+  std::filesystem::create_directory(shared);
+  std::filesystem::permissions(shared, std::filesystem::perms::all);  // 0777, as /tmp is
+  PatternCacheReport report;
+  load_or_build_pattern(3, 3, tiles, shared, 1, report);
+  ASSERT_EQ(report.notes.size(), 1u);
+  EXPECT_EQ(report.notes[0].find('/'), std::string::npos) << report.notes[0];
+  const auto mode = std::filesystem::status(shared).permissions();
+  EXPECT_EQ(mode & (std::filesystem::perms::group_write | std::filesystem::perms::others_write),
+            std::filesystem::perms::none);
+  const auto file_mode =
+      std::filesystem::status(shared / pattern_file_name(3, 3, tiles)).permissions();
+  EXPECT_EQ(file_mode & (std::filesystem::perms::group_all | std::filesystem::perms::others_all),
+            std::filesystem::perms::none);
+
+  // A link where the directory should be: nothing is written through it.
+  const auto elsewhere = directory.path() / "elsewhere";
+  std::filesystem::create_directory(elsewhere);
+  const auto link = directory.path() / "link";
+  std::filesystem::create_directory_symlink(elsewhere, link);
+  PatternCacheReport linked;
+  const auto built = load_or_build_pattern(3, 3, tiles, link, 1, linked);
+  EXPECT_EQ(built->size(), pattern_entries(9, 5));  // the database is still there to use
+  ASSERT_EQ(linked.notes.size(), 1u);
+  EXPECT_NE(linked.notes[0].find("not cached: the cache directory is a link"), std::string::npos)
+      << linked.notes[0];
+  EXPECT_TRUE(std::filesystem::is_empty(elsewhere));
+}
+
 TEST(PatternCache, ProcessesBuildingTheSameDatabaseAtOnceLeaveAWholeFile) {
   // Three processes start together on an empty cache, each building the
   // 5-5-5 databases (about a second) and writing the same three files.
@@ -255,8 +290,7 @@ TEST(PatternCache, ABuildReportsItsLayersAsItGoes) {
   load_or_build_pattern(3, 3, {1, 2, 3, 4}, directory.path(), 1, report);
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.front(), "building pdb-3x3-1-2-3-4.bin: depth 1, 0% of the placements reached");
-  EXPECT_NE(lines.back().find("100% of the placements reached"), std::string::npos)
-      << lines.back();
+  EXPECT_NE(lines.back().find("100% of the placements reached"), std::string::npos) << lines.back();
 }
 
 }  // namespace
