@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "protocol/client_text.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/page_headers.hpp"
 #include "protocol/request_origin.hpp"
@@ -142,7 +143,7 @@ void HttpConnection::answer(const Request& request) {
     // A page of another site that reached this address through its own
     // name (DNS rebinding), or a request meant for another server.
     log_warn("connection ", id_, ": refused a request for host '",
-             std::string_view(host.data(), host.size()), "' (--server-name adds names)");
+             printable_excerpt({host.data(), host.size()}), "' (--server-name adds names)");
     return respond(403, "this server does not answer to that host name\n", "text/plain", false);
   }
   if (websocket::is_upgrade(request)) {
@@ -154,7 +155,7 @@ void HttpConnection::answer(const Request& request) {
         !origin_is_allowed({origin->value().data(), origin->value().size()}, identity,
                            http_options.allowed_origins)) {
       log_warn("connection ", id_, ": refused a WebSocket from the page of origin '",
-               std::string_view(origin->value().data(), origin->value().size()),
+               printable_excerpt({origin->value().data(), origin->value().size()}),
                "' (--allow-origin admits others)");
       return respond(403, "WebSocket connections are accepted only from this server's own page\n",
                      "text/plain", false);

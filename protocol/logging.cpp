@@ -7,6 +7,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <mutex>
+
+#include "protocol/log_limit.hpp"
 
 namespace brudno::protocol {
 
@@ -60,7 +63,19 @@ bool log_enabled(LogLevel level) {
 }
 
 void write_log(LogLevel level, const std::string& message) {
-  spdlog::log(spdlog_level(level), message);
+  static std::mutex mutex;
+  static LogRateLimit limit;
+  std::optional<std::uint64_t> held_back;
+  bool admitted = false;
+  {
+    const std::lock_guard lock(mutex);
+    admitted = limit.admit(LogRateLimit::Clock::now(), held_back);
+  }
+  if (held_back) {
+    spdlog::warn("{} log lines held back in the last second (at most {} a second)", *held_back,
+                 LogRateLimit::kLinesPerSecond);
+  }
+  if (admitted) spdlog::log(spdlog_level(level), bounded_log_line(message));
 }
 
 }  // namespace brudno::protocol

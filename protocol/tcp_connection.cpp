@@ -8,6 +8,7 @@
 #include <new>
 #include <utility>
 
+#include "protocol/client_text.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/server_state.hpp"
 
@@ -110,7 +111,8 @@ void TcpConnection::on_line(std::string_view line) {
                       : "info string error: authentication failed: the first line must be "
                         "'auth <token>'; closing the connection");
   }
-  log_debug("session ", id_, " << ", line);
+  if (log_enabled(LogLevel::kDebug))
+    log_debug("session ", id_, " << ", printable_excerpt(line, 200));
   if (line == "sessions") {
     // The administrative view of the server: how many clients it serves now.
     return send("info string sessions " + std::to_string(server_.sessions));
