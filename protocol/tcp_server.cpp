@@ -1,5 +1,8 @@
 #include "protocol/tcp_server.hpp"
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
 #include <algorithm>
 #include <csignal>
 #include <memory>
@@ -18,15 +21,27 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
-// A server context that accepts TLS 1.2 and 1.3 only, with the certificate
-// chain and key of the files. Throws boost::system::system_error with
-// OpenSSL's reason when a file cannot be read or the key does not match.
+// A server context that accepts TLS 1.2 and 1.3 only (1.3 wherever the
+// client has it: OpenSSL takes the highest version both speak), with the
+// certificate chain and key of the files. TLS 1.2 is offered only with
+// forward secrecy and authenticated encryption (ECDHE with AES-GCM or
+// ChaCha20-Poly1305: 1.3's suites are all so), chosen by the server's
+// preference, and no renegotiation: a client could otherwise make the one
+// I/O thread redo handshakes at will. Throws boost::system::system_error
+// with OpenSSL's reason when a file cannot be read or the key does not match.
 std::shared_ptr<asio::ssl::context> load_tls_context(const ServerOptions& options) {
   namespace ssl = asio::ssl;
   auto context = std::make_shared<ssl::context>(ssl::context::tls_server);
   context->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |
                        ssl::context::no_sslv3 | ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 |
                        ssl::context::single_dh_use);
+  SSL_CTX* native = context->native_handle();
+  SSL_CTX_set_options(native, SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
+  if (SSL_CTX_set_cipher_list(native, "ECDHE+AESGCM:ECDHE+CHACHA20") != 1) {
+    throw boost::system::system_error(static_cast<int>(ERR_get_error()),
+                                      asio::error::get_ssl_category(),
+                                      "no TLS 1.2 cipher with forward secrecy and AEAD");
+  }
   context->use_certificate_chain_file(*options.tls_certificate_file);
   context->use_private_key_file(*options.tls_key_file, ssl::context::pem);
   return context;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 
@@ -142,6 +143,38 @@ TEST(TlsServer, SighupLoadsANewCertificate) {
   EXPECT_EQ(subject, "/CN=second.example");
   before.send("isready");
   EXPECT_EQ(before.read_line(), "readyok");
+}
+
+// What OpenSSL's own client says of a handshake with the server: TLS 1.3
+// by default; at TLS 1.2 a cipher with forward secrecy and authenticated
+// encryption, and none without.
+std::string handshake_with(const Server& server, const std::string& client_options) {
+  const std::string command =
+      "echo | timeout 10 openssl s_client -connect 127.0.0.1:" + std::to_string(server.port()) +
+      " " + client_options + " 2>&1";
+  std::string output;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+    ::pclose(pipe);
+  }
+  return output;
+}
+
+TEST(TlsServer, TlsOneThreeFirstAndOnlyForwardSecretAeadCiphersInOneTwo) {
+  const TestCertificate tls;
+  Server server(tls_options(tls));
+  EXPECT_NE(handshake_with(server, "").find("TLSv1.3"), std::string::npos);
+  const std::string aead = handshake_with(server, "-tls1_2 -cipher ECDHE-ECDSA-AES128-GCM-SHA256");
+  EXPECT_NE(aead.find("Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), std::string::npos) << aead;
+  for (const std::string cipher : {"ECDHE-ECDSA-AES128-SHA", "ECDHE-ECDSA-AES256-SHA384"}) {
+    const std::string refused = handshake_with(server, "-tls1_2 -cipher " + cipher);
+    EXPECT_NE(refused.find("Cipher is (NONE)"), std::string::npos) << cipher << ":\n" << refused;
+  }
+  // The server goes on serving.
+  LineClient next(server.port(), tls.certificate());
+  next.send("isready");
+  EXPECT_EQ(next.read_line(), "readyok");
 }
 
 TEST(TlsServer, BadTlsFilesAndUnsafeAddressesExitTwo) {
