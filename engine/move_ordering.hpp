@@ -210,7 +210,8 @@ class MovePicker {
   // score_rest(): the picker runs at every node, and GCC left it out of line
   // once the search worker grew, which (with the game's own per-node calls
   // out of line too) cost the Connect Four solver much of its speed
-  // (docs/benchmarks.md has the measurement).
+  // (docs/log/benchmarks-search.md, "Before and after the hardening", has the
+  // measurement).
   [[gnu::always_inline]] std::optional<Move> next() {
     if (next_ >= moves_.size()) return std::nullopt;
     if (next_ == 0 && table_move_first_) return moves_[next_++];

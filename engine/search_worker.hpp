@@ -85,8 +85,10 @@ class SearchWorker : public RootState<G> {
   static constexpr int kLookAheadReduction = 2;
   // Enhanced transposition cut-offs (below) cost a look at every child's
   // table line, which pays only in large searches far from the leaves
-  // (docs/benchmarks.md has the measurements), so they start once a root
-  // search is this deep and has taken this many nodes.
+  // (docs/log/benchmarks-search.md, "Connect Four: the published benchmark
+  // sets" and "Head to head with the reference solver" have the
+  // measurements), so they start once a root search is this deep and has
+  // taken this many nodes.
   static constexpr int kEtcMinDepth = 20;
   static constexpr std::uint64_t kEtcAfterNodes = 100'000;
   // Singular extensions search the node again without one move, at the

@@ -87,7 +87,8 @@ void TranspositionTable::clear(int threads) {
     }
   };
   // A table of many GB keeps a new game waiting while the search's threads
-  // sit idle: two threads clear it in about half the time (docs/benchmarks.md).
+  // sit idle: two threads clear it in about half the time (docs/parallel.md,
+  // "Fourth sitting: the cost of a claim").
   const auto parts = static_cast<std::size_t>(std::max(threads, 1));
   const auto part_begin = [&](std::size_t part) { return cluster_count_ * part / parts; };
   if (parts == 1) {

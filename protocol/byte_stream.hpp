@@ -2,9 +2,11 @@
 // A TCP socket, or a TLS stream over one, as one type. What reads and writes
 // it (the line protocol, Beast's HTTP parser and its WebSocket) is compiled
 // once instead of once per transport, where a WebSocket over each of the two
-// was much of the server's compile time (docs/benchmarks.md, "One stream
-// type", has the figures). The price is one small allocation per
-// asynchronous operation, for its type-erased handler, beside a system call.
+// was much of the server's compile time (docs/log/benchmarks-build.md, "One
+// stream type, ThreadSanitizer where threads run, the network code at -O0
+// (2026-11-26, third)", has the figures). The price is one small allocation
+// per asynchronous operation, for its type-erased handler, beside a system
+// call.
 //
 // It is a stream as Boost.Asio and Beast ask (asynchronous and blocking
 // read_some and write_some, get_executor, teardown for a WebSocket's close):

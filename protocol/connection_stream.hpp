@@ -26,7 +26,9 @@ class ConnectionStream {
   using Socket = boost::asio::ip::tcp::socket;
   // Without permessage-deflate, which the page does not ask for: its lines
   // are short, and leaving it out keeps the WebSocket's code small
-  // (docs/benchmarks.md has the server's build figures).
+  // (docs/log/benchmarks-build.md, "One stream type, ThreadSanitizer where
+  // threads run, the network code at -O0 (2026-11-26, third)", has the
+  // server's build figures).
   using WebSocket = boost::beast::websocket::stream<ByteStream, false>;
   // Lines over TCP or TLS, or one line a message over a WebSocket.
   using Variant = std::variant<ByteStream, WebSocket>;

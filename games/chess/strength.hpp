@@ -24,7 +24,7 @@ struct EloLevel {
 // 2+0.02, 100 games each (level 0: 40); between them the level is read off
 // the line joining them. A second level at about 2040 (19.04) is left out:
 // the strongest levels play alike, level 14.88 as well as brudno's full
-// search. docs/benchmarks.md, "Strength limit", has the runs.
+// search. docs/log/benchmarks-chess.md, "Strength limit", has the runs.
 inline constexpr std::array<EloLevel, 6> kEloLevels = {
     {{970, 0.0}, {1407, 3.45}, {1651, 5.46}, {1789, 6.69}, {1865, 10.82}, {2042, 14.88}}};
 

@@ -41,7 +41,8 @@ class ConnectFour {
   }
   // play, undo and outcome_horizon run at every node of the solver: forced
   // inline, as GCC's inliner left them out of line once the shared search
-  // worker grew, which cost the solver several percent (docs/benchmarks.md).
+  // worker grew, which cost the solver several percent
+  // (docs/log/benchmarks-search.md, "Before and after the hardening").
   [[gnu::always_inline]] void play(Move column) {
     const connect4::Bitboard stone =
         (mask_ + connect4::bottom_cell(column)) & connect4::column_cells(column);

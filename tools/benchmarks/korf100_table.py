@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Merges `brudno solve 15puzzle` outputs into the per-instance Korf 100 table
-of docs/benchmarks.md.
+of docs/log/benchmarks-single-agent-chance.md, "Korf's node counts, reproduced".
 
 Usage: korf100_table.py MANHATTAN_OUTPUT PDB_OUTPUT
 Each file is the standard output of one run over korf100.txt: lines

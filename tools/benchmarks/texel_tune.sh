@@ -8,8 +8,10 @@
 #
 # MOVES is nodes=N (the default, nodes=6000: every move a `go nodes N`, so the
 # games are the same however loaded the machine; played by brudno-mpi's
-# self-play farm, as in the recipe of docs/benchmarks.md) or a time control
-# such as 1+0.01 (moves on the clocks, played by brudno-match).
+# self-play farm, as in the recipe of docs/log/benchmarks-chess.md, "Every
+# weight refitted, the piece-square tables too, on a million positions
+# (2026-11-27)") or a time control such as 1+0.01 (moves on the clocks,
+# played by brudno-match).
 # Usage: tools/benchmarks/texel_tune.sh [GAMES [MOVES [SEED [OUT]]]] [-- EXTRA.pgn...]
 # e.g.   tools/benchmarks/texel_tune.sh 1000 nodes=6000 5 build/tune -- build/sprt.pgn
 set -euo pipefail

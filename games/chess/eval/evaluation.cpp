@@ -73,7 +73,8 @@ Bitboard pawn_attacks(Color color, Bitboard pawns) {
 
 // Sums weight x count, white's minus black's. One sum rather than one per
 // colour, which a colour known only at run time would index in memory: the
-// evaluation measured faster so (speed figures: docs/benchmarks.md).
+// evaluation measured faster so (speed figures: docs/log/benchmarks-search.md,
+// "Micro-benchmarks").
 struct SumSink {
   Pair total;
   void add(Color color, eval::Term, int, Pair weight, int count) {

@@ -4,7 +4,7 @@
 // (`EvalFile`, `--nnue FILE`). A position evaluates with the network set on
 // it (Chess::set_network); a session sets its own (`Use NNUE`, `EvalFile`),
 // so two clients of `brudno serve` need not share one (docs/nnue.md,
-// "Inference").
+// "Using a network").
 //
 // A loaded network is kept until the process ends, so a search that still
 // reads the one a session used before never sees it freed; each load costs
