@@ -67,7 +67,7 @@ constexpr int kTreeDepth = test_build::kSanitized ? 2 : 3;
 // its move and after each take-back, every inner node also after a null
 // move and taken back, and each inner node's key and piece-square sum equal
 // to those of its FEN read afresh. Keeps the first faults found. (Where
-// assertions are compiled in, play() and undo() assert the check first.)
+// assertions are compiled in, play() and undo() assert it too, on a sample.)
 class TreeCheck {
  public:
   void walk(Chess& position, int depth) {
