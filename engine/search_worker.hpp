@@ -501,8 +501,8 @@ class SearchWorker : public RootState<G> {
     bool quiet = false;
     if constexpr (kSelective) {
       MoveShape shape = Rules::shape_of(position_, move);
-      if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       if (shape.quiet) shape.history = quiet_history(ordering, slot, piece_to);
+      if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       reduction = Rules::reduction(node, loop, shape, memory_.killers, bits);
       quiet = shape.quiet;
     }

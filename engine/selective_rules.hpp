@@ -70,9 +70,10 @@ class SelectiveRules {
   static bool verifies_pass(int depth) { return depth >= kRules.null_verify_depth; }
 
   // Skips a move that cannot matter near the horizon: a quiet one late in
-  // the list (late-move pruning) or whose best outcome, the static value
-  // plus a margin, stays at or below alpha (futility), or a capture that
-  // loses too much in the exchange. Only once a move has been searched, off
+  // the list (late-move pruning), whose best outcome, the static value
+  // plus a margin, stays at or below alpha (futility), whose history is
+  // poor, or that loses material where it stands; or a capture that loses
+  // too much in the exchange. Only once a move has been searched, off
   // the principal line and out of check, never a check.
   template <NodeType kNode>
   static bool prunes(const G& position, const SearchNode<kNode>& node, const MoveLoop<G>& loop,
@@ -88,9 +89,19 @@ class SelectiveRules {
           loop.searched >= kRules.lmp_base + node.depth * node.depth) {
         return true;
       }
-      return node.depth <= kRules.futility_depth &&
-             node.static_eval + kRules.futility_base + kRules.futility_margin * node.depth <=
-                 loop.alpha;
+      if (node.depth <= kRules.futility_depth &&
+          node.static_eval + kRules.futility_base + kRules.futility_margin * node.depth <=
+              loop.alpha) {
+        return true;
+      }
+      // A move that has failed here and after the moves before it, or
+      // that stands where it is lost, hardly ever cuts near the horizon.
+      if (node.depth <= kRules.history_prune_depth &&
+          shape.history < -kRules.history_prune_margin * node.depth) {
+        return true;
+      }
+      return node.depth <= kRules.see_quiet_depth &&
+             !position.see_ge(move, -kRules.see_quiet_margin * node.depth);
     }
     return node.depth <= kRules.see_prune_depth &&
            !position.see_ge(move, -kRules.see_prune_margin * node.depth);

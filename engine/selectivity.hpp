@@ -53,6 +53,16 @@ struct Selectivity {
   // margin x depth in the exchange is skipped.
   int see_prune_depth;
   Score see_prune_margin;
+  // The same for quiet moves, which lose material by standing where they
+  // can be taken: at most this deep (0: never), one that loses more than
+  // margin x depth is skipped.
+  int see_quiet_depth = 0;
+  Score see_quiet_margin = 0;
+  // History pruning: at most this deep (0: never), a quiet move whose
+  // history (its own and after the moves before it) is below -margin x
+  // depth is skipped.
+  int history_prune_depth = 0;
+  int history_prune_margin = 0;
   // Singular extensions: from this depth (0: never), where the table's move
   // has a lower bound or an exact value at most `singular_depth_slack` plies
   // shallower, the node is searched without that move at half the depth
