@@ -75,6 +75,49 @@ TEST(ChessSearch, RazoringAsksOnlyNodesFarBelowAlphaNearTheHorizon) {
       << "deeper nodes are never razored, however far below alpha";
 }
 
+// Quiet moves near the horizon are left out by their history and by what
+// they lose where they stand: each rule at its depths and margins, and
+// neither on the principal line or before a move has been searched.
+TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizon) {
+  using Rules = engine::SelectiveRules<Chess>;
+  constexpr engine::Selectivity kRules = engine::selectivity<Chess>();
+  static_assert(kRules.history_prune_depth >= 1 && kRules.see_quiet_depth >= 1, "chess prunes");
+  // The queen steps to d4, where the e5 pawn takes it, or safely to d2.
+  const auto board = position("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1");
+  const Chess::Move hanging = *board.parse_move("d1d4");
+  const Chess::Move safe = *board.parse_move("d1d2");
+  const Score alpha = 40;
+  engine::MoveLoop<Chess> loop;
+  loop.alpha = alpha;
+  loop.first = false;
+  loop.searched = 1;
+  loop.best = alpha - 10;
+  const auto prunes = [&](int depth, Chess::Move move, int history) {
+    engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, alpha, alpha + 1, 0, false};
+    cut.static_eval = alpha;  // no futility
+    engine::MoveShape shape = Rules::shape_of(board, move);
+    shape.history = history;
+    return Rules::prunes(board, cut, loop, move, shape);
+  };
+  for (int depth = 1; depth <= kRules.see_quiet_depth; ++depth) {
+    EXPECT_TRUE(prunes(depth, hanging, 0)) << "depth " << depth;
+    EXPECT_FALSE(prunes(depth, safe, 0)) << "depth " << depth;
+  }
+  EXPECT_FALSE(prunes(kRules.see_quiet_depth + 1, hanging, 0)) << "deeper, searched";
+  for (int depth = 1; depth <= kRules.history_prune_depth; ++depth) {
+    const int edge = -kRules.history_prune_margin * depth;
+    EXPECT_TRUE(prunes(depth, safe, edge - 1)) << "depth " << depth;
+    EXPECT_FALSE(prunes(depth, safe, edge)) << "depth " << depth;
+  }
+  EXPECT_FALSE(prunes(kRules.history_prune_depth + 1, safe, -1'000'000)) << "deeper, searched";
+  engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
+  pv.static_eval = alpha;
+  EXPECT_FALSE(Rules::prunes(board, pv, loop, hanging, Rules::shape_of(board, hanging)))
+      << "never on the principal line";
+  loop.first = true;
+  EXPECT_FALSE(prunes(1, hanging, -1'000'000)) << "never before a move has been searched";
+}
+
 // The history and counter-move tables have a slot per from and to square:
 // the four promotions of one pawn share theirs, two moves apart do not.
 TEST(ChessSearch, HistorySlotsAreTheFromAndToSquares) {
