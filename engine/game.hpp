@@ -143,6 +143,16 @@ concept HasPieceToSlots = Game<G> && requires(const G& position, typename G::Mov
   { position.piece_to_slot(move) } -> std::convertible_to<std::size_t>;
 };
 
+// A capture's slot by the piece that makes it, its destination and what it
+// takes, one of kCaptureSlots, asked before the move is played: the
+// selective search's capture history (move_ordering.hpp) keeps how each
+// did.
+template <class G>
+concept HasCaptureSlots = Game<G> && requires(const G& position, typename G::Move move) {
+  { G::kCaptureSlots } -> std::convertible_to<std::size_t>;
+  { position.capture_slot(move) } -> std::convertible_to<std::size_t>;
+};
+
 // A null move (passing the turn) for null-move pruning, and whether the side
 // to move has pieces besides pawns: without, zugzwang makes passing unsound.
 template <class G>
@@ -263,21 +273,21 @@ std::size_t history_slot(typename G::Move move) {
 }
 
 // The sizes of the ordering memory's tables for a game: the history
-// slots, and the piece-to slots of the continuation histories (0 for a
-// game without them).
+// slots, the piece-to slots of the continuation histories and the capture
+// slots of the capture history (0 for a game without them).
 struct OrderingShape {
   std::size_t history_slots = 0;
   std::size_t piece_to_slots = 0;
+  std::size_t capture_slots = 0;
   bool operator==(const OrderingShape&) const = default;
 };
 
 template <Game G>
 constexpr OrderingShape ordering_shape() {
-  if constexpr (HasPieceToSlots<G>) {
-    return {history_slots<G>(), G::kPieceToSlots};
-  } else {
-    return {history_slots<G>(), 0};
-  }
+  OrderingShape shape{history_slots<G>()};
+  if constexpr (HasPieceToSlots<G>) shape.piece_to_slots = G::kPieceToSlots;
+  if constexpr (HasCaptureSlots<G>) shape.capture_slots = G::kCaptureSlots;
+  return shape;
 }
 
 template <Game G>

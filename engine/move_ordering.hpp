@@ -150,8 +150,38 @@ class ContinuationHistory {
   std::vector<std::int16_t> table_;  // by previous slot, then slot
 };
 
-// What the selective search adds to ordering a node's quiet moves.
-struct QuietOrdering {
+// How each capture did (HasCaptureSlots: by the piece, its destination and
+// what it takes), with the quiet history's gravity: a capture that cuts
+// gains, the captures tried before any move that cuts lose. Sized by the
+// game; empty for a game without capture slots.
+class CaptureHistory {
+ public:
+  static constexpr int kBound = QuietHistory::kBound;
+  explicit CaptureHistory(std::size_t slots) : table_(slots) {}
+
+  [[nodiscard]] int value(std::size_t slot) const {
+    assert(slot < table_.size());
+    return table_[slot];
+  }
+  void update(std::size_t slot, int bonus) {
+    assert(slot < table_.size() && std::abs(bonus) <= kBound);
+    std::int16_t& entry = table_[slot];
+    const int value = entry + bonus - entry * std::abs(bonus) / kBound;
+    assert(std::abs(value) <= kBound);
+    entry = static_cast<std::int16_t>(value);
+  }
+  void age() {
+    for (std::int16_t& entry : table_) entry = static_cast<std::int16_t>(entry / 2);
+  }
+  void clear() { std::fill(table_.begin(), table_.end(), std::int16_t{0}); }
+  [[nodiscard]] std::size_t slots() const { return table_.size(); }
+
+ private:
+  std::vector<std::int16_t> table_;
+};
+
+// What the selective search adds to ordering a node's moves.
+struct SelectiveOrdering {
   const QuietHistory* history = nullptr;  // null: the plain HistoryTable orders them
   int side = 0;
   std::optional<std::uint16_t> counter;  // the counter to the opponent's last move
@@ -159,6 +189,8 @@ struct QuietOrdering {
   // back (null where there was none: the root, a null move, a game
   // without piece-to slots).
   std::array<const std::int16_t*, 2> continuation{nullptr, nullptr};
+  // The capture history (null: a game without capture slots).
+  const CaptureHistory* captures = nullptr;
 
   // A quiet move's history: its own, and how it did after the moves one
   // and two plies back. Bounded by three times QuietHistory::kBound.
@@ -190,21 +222,30 @@ bool table_move_first(MoveList<typename G::Move>& moves, std::optional<std::uint
 // so most of the list is never sorted). The rest are scored only when the
 // table move did not cut: scoring asks the game for hints, which costs more
 // than a whole node at a cut node that needs just the one move.
+//
+// For a selective search (a SelectiveOrdering given) the order is staged:
+// noisy moves (a positive hint: captures, queen promotions) by their hint
+// and capture history, each capture's exchange checked as it comes up, then
+// killers, the counter move and quiet moves by their histories, and last
+// the captures that lose material, or none of them (LosingCaptures).
 template <Game G>
 class MovePicker {
  public:
   using Move = typename G::Move;
+  enum class LosingCaptures : std::uint8_t { kLast, kDropped };
 
   MovePicker(const G& position, MoveList<Move>& moves, std::optional<std::uint16_t> table_move,
              int ply, const KillerTable& killers, const HistoryTable& history,
-             QuietOrdering quiet = {})
+             SelectiveOrdering ordering = {}, LosingCaptures losing = LosingCaptures::kLast)
       : position_(position),
         moves_(moves),
         killers_(killers),
         history_(history),
-        quiet_(quiet),
+        ordering_(ordering),
         ply_(ply),
-        table_move_first_(table_move_first<G>(moves, table_move)) {}
+        losing_(losing),
+        table_move_first_(table_move_first<G>(moves, table_move)),
+        end_(moves.size()) {}
 
   // The next move, or nothing when all were handed out. Forced inline, with
   // score_rest(): the picker runs at every node, and GCC left it out of line
@@ -216,49 +257,101 @@ class MovePicker {
     if (next_ >= moves_.size()) return std::nullopt;
     if (next_ == 0 && table_move_first_) return moves_[next_++];
     if (!scored_) score_rest();
-    std::size_t best = next_;
-    for (std::size_t i = next_ + 1; i < moves_.size(); ++i) {
-      if (keys_[i] > keys_[best]) best = i;
+    while (next_ < end_) {
+      bring_best_forward(end_);
+      if constexpr (kStaged) {
+        if (keys_[next_] >= kNoisyBand && loses_material(moves_[next_])) {
+          put_last();
+          continue;
+        }
+      }
+      return moves_[next_++];
     }
-    std::swap(moves_[next_], moves_[best]);
-    std::swap(keys_[next_], keys_[best]);
+    // What is left are the losing captures, put last.
+    if (losing_ == LosingCaptures::kDropped || next_ >= moves_.size()) return std::nullopt;
+    bring_best_forward(moves_.size());
     return moves_[next_++];
   }
 
  private:
-  // The game's hint bands first, then killers, then the counter move, then
-  // history.
+  // The staged order needs the selective search's hooks (captures, their
+  // exchanges) and its hints.
+  static constexpr bool kStaged = HasSelectiveSearch<G> && HasMoveHints<G>;
+  // Noisy moves above every quiet one, however good its history.
+  static constexpr long long kNoisyBand = 1LL << 40;
+
+  void bring_best_forward(std::size_t end) {
+    assert(next_ < end && end <= moves_.size());
+    std::size_t best = next_;
+    for (std::size_t i = next_ + 1; i < end; ++i) {
+      if (keys_[i] > keys_[best]) best = i;
+    }
+    std::swap(moves_[next_], moves_[best]);
+    std::swap(keys_[next_], keys_[best]);
+  }
+  // Moves the move at next_ behind the others still to come.
+  void put_last() {
+    assert(next_ < end_);
+    --end_;
+    std::swap(moves_[next_], moves_[end_]);
+    std::swap(keys_[next_], keys_[end_]);
+  }
+  bool loses_material(Move move) const requires kStaged {
+    return ordering_.history != nullptr && position_.is_capture(move) && !position_.see_ge(move, 0);
+  }
+
+  // The plain order: the game's hint bands first, then killers, then
+  // history. The staged one: noisy moves by hint and capture history, then
+  // killers, the counter move and quiet moves by their histories.
   [[gnu::always_inline]] void score_rest() {
     scored_ = true;
-    for (std::size_t i = next_; i < moves_.size(); ++i) {
-      const std::uint16_t bits = move_bits<G>(moves_[i]);
-      const std::size_t slot = history_slot<G>(moves_[i]);
-      long long key = 0;
-      if (quiet_.history == nullptr) {
-        key = history_.value(slot);
-      } else if constexpr (HasPieceToSlots<G>) {
-        key = quiet_.value(slot, position_.piece_to_slot(moves_[i]));
-      } else {
-        key = quiet_.history->value(quiet_.side, slot);
-      }
+    for (std::size_t i = next_; i < moves_.size(); ++i) keys_[i] = key_of(moves_[i]);
+  }
+
+  [[gnu::always_inline]] long long key_of(Move move) const {
+    const std::uint16_t bits = move_bits<G>(move);
+    const std::size_t slot = history_slot<G>(move);
+    long long key = 0;
+    int hint = 0;
+    if constexpr (HasMoveHints<G>) hint = position_.move_hint(move);
+    if (ordering_.history == nullptr) {
+      key = history_.value(slot);
       if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
-      if (quiet_.counter == bits) key += 1LL << 19;
-      if constexpr (HasMoveHints<G>)
-        key += static_cast<long long>(position_.move_hint(moves_[i])) << 24;
-      keys_[i] = key;
+      return key + (static_cast<long long>(hint) << 24);
     }
+    if constexpr (kStaged) {
+      if (hint > 0) {
+        key = kNoisyBand + (static_cast<long long>(hint) << 16);
+        if constexpr (HasCaptureSlots<G>) {
+          if (ordering_.captures != nullptr && position_.is_capture(move)) {
+            key += ordering_.captures->value(position_.capture_slot(move));
+          }
+        }
+        return key;
+      }
+    }
+    if constexpr (HasPieceToSlots<G>) {
+      key = ordering_.value(slot, position_.piece_to_slot(move));
+    } else {
+      key = ordering_.history->value(ordering_.side, slot);
+    }
+    if (killers_.is_killer(ply_, bits)) key += 1LL << 20;
+    if (ordering_.counter == bits) key += 1LL << 19;
+    return key + (static_cast<long long>(hint) << 24);
   }
 
   const G& position_;
   MoveList<Move>& moves_;
   const KillerTable& killers_;
   const HistoryTable& history_;
-  QuietOrdering quiet_;
+  SelectiveOrdering ordering_;
   int ply_;
+  LosingCaptures losing_;
   bool table_move_first_ = false;
   bool scored_ = false;
   std::array<long long, kMaxMoves> keys_;  // set from next_ on by score_rest()
   std::size_t next_ = 0;
+  std::size_t end_;  // the losing captures put last lie from here on
 };
 
 }  // namespace brudno::engine

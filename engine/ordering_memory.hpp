@@ -1,8 +1,8 @@
 #pragma once
 // What one search thread learns about move ordering, kept from one search to
 // the next of a game as Stockfish and Ethereal keep theirs: the history of
-// cut-offs, the quiet-move history, counter moves and continuation
-// histories of the selective search, and the killers. Between two searches the histories are halved (the moves
+// cut-offs, the quiet-move history, counter moves, continuation histories
+// and capture history of the selective search, and the killers. Between two searches the histories are halved (the moves
 // of the last search still count, the new position's more) and the killers,
 // kept by ply from the root and so about positions two plies back by the next
 // move, are dropped. A new game (ucinewgame, Clear Hash) clears it all.
@@ -24,7 +24,8 @@ struct OrderingMemory {
       : history(shape.history_slots),
         quiet(shape.history_slots),
         continuation{ContinuationHistory(shape.piece_to_slots),
-                     ContinuationHistory(shape.piece_to_slots)} {
+                     ContinuationHistory(shape.piece_to_slots)},
+        captures(shape.capture_slots) {
     assert(shape.history_slots > 0 && history.slots() == shape.history_slots);
   }
 
@@ -33,6 +34,7 @@ struct OrderingMemory {
   QuietHistory quiet;
   // After the move one ply back, and after the move two plies back.
   std::array<ContinuationHistory, 2> continuation;
+  CaptureHistory captures;
 
   // Called as a search starts.
   void age() {
@@ -40,16 +42,18 @@ struct OrderingMemory {
     history.age();
     quiet.age();
     for (auto& table : continuation) table.age();
+    captures.age();
   }
   void clear() {
     killers.clear();
     history.clear();
     quiet.clear();
     for (auto& table : continuation) table.clear();
+    captures.clear();
     assert(cleared(0) && cleared(history.slots() - 1));
   }
   [[nodiscard]] OrderingShape shape() const {
-    return {history.slots(), continuation[0].slots()};
+    return {history.slots(), continuation[0].slots(), captures.slots()};
   }
 
  private:

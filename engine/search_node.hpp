@@ -97,6 +97,10 @@ struct MoveLoop {
   // Their piece-to slots, for the continuation histories' malus.
   std::array<std::uint16_t, HasSelectiveSearch<G> && HasPieceToSlots<G> ? 64 : 0> quiet_piece_tos{};
   int quiet_count = 0;
+  // The captures searched so far that did not cut, by capture slot (the
+  // capture history takes a malus from them when another move cuts).
+  std::array<std::uint16_t, HasSelectiveSearch<G> && HasCaptureSlots<G> ? 32 : 0> captures{};
+  int capture_count = 0;
 };
 
 }  // namespace brudno::engine

@@ -80,6 +80,8 @@ class SearchWorker : public RootState<G> {
   // The selective search's continuation histories, for games with piece-to
   // slots (move_ordering.hpp).
   static constexpr bool kContinuation = kSelective && HasPieceToSlots<G>;
+  // And its capture history, for games with capture slots.
+  static constexpr bool kCaptureHistory = kSelective && HasCaptureSlots<G>;
 
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
@@ -473,7 +475,7 @@ class SearchWorker : public RootState<G> {
     loop.share = share;
     const bool eldest_may_wait = kNode == NodeType::kAll;
     MoveList<Move> deferred;
-    const QuietOrdering ordering = quiet_ordering(node.ply);
+    const SelectiveOrdering ordering = selective_ordering(node.ply);
     MovePicker<G> picker(position_, moves, table_move, node.ply, memory_.killers, memory_.history,
                          ordering);
     bool done = false;
@@ -493,18 +495,22 @@ class SearchWorker : public RootState<G> {
 
   template <NodeType kNode>
   Step search_child(const SearchNode<kNode>& node, Move move, bool may_put_off, Loop& loop,
-                    const QuietOrdering& ordering) {
+                    const SelectiveOrdering& ordering) {
     const std::uint16_t bits = move_bits<G>(move);
     const std::size_t slot = history_slot<G>(move);
     const std::size_t piece_to = piece_to_slot(move);
     int reduction = 0;
     bool quiet = false;
+    std::optional<std::size_t> capture;  // its capture slot, for the capture history
     if constexpr (kSelective) {
       MoveShape shape = Rules::shape_of(position_, move);
       if (shape.quiet) shape.history = quiet_history(ordering, slot, piece_to);
       if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       reduction = Rules::reduction(node, loop, shape, memory_.killers, bits);
       quiet = shape.quiet;
+      if constexpr (kCaptureHistory) {
+        if (shape.capture) capture = position_.capture_slot(move);
+      }
     }
     const int extension = stack_[node.ply].extended == bits ? 1 : 0;
     if (extension > 0) reduction = 0;
@@ -534,6 +540,7 @@ class SearchWorker : public RootState<G> {
         if constexpr (kNode == NodeType::kPv) stack_.update_pv(node.ply, move);
         if (score >= node.beta) {
           record_cutoff(node, loop, bits, slot, piece_to, quiet);
+          record_capture_cutoff(node, loop, capture);
           return Step::kDone;
         }
       }
@@ -543,7 +550,31 @@ class SearchWorker : public RootState<G> {
       loop.quiets[i] = static_cast<std::uint16_t>(slot);
       if constexpr (kContinuation) loop.quiet_piece_tos[i] = static_cast<std::uint16_t>(piece_to);
     }
+    if constexpr (kCaptureHistory) {
+      if (capture && loop.capture_count < static_cast<int>(loop.captures.size())) {
+        loop.captures[static_cast<std::size_t>(loop.capture_count++)] =
+            static_cast<std::uint16_t>(*capture);
+      }
+    }
     return Step::kNext;
+  }
+
+  // What a cut-off teaches the capture history: the capture that cut gains,
+  // and the captures tried before the move that cut, whatever it was, lose.
+  template <NodeType kNode>
+  void record_capture_cutoff(const SearchNode<kNode>& node, const Loop& loop,
+                             std::optional<std::size_t> capture) {
+    if constexpr (kCaptureHistory) {
+      assert(0 <= loop.capture_count &&
+             loop.capture_count <= static_cast<int>(loop.captures.size()));
+      const int bonus = QuietHistory::bonus_for(node.depth);
+      if (capture) memory_.captures.update(*capture, bonus);
+      for (int i = 0; i < loop.capture_count; ++i) {
+        memory_.captures.update(loop.captures[static_cast<std::size_t>(i)], -bonus);
+      }
+    } else {
+      (void)node, (void)loop, (void)capture;
+    }
   }
 
   // A move's piece-to slot, where the continuation histories keep it (0
@@ -568,7 +599,8 @@ class SearchWorker : public RootState<G> {
   }
 
   // A quiet move's history by the ordering of its node.
-  int quiet_history(const QuietOrdering& ordering, std::size_t slot, std::size_t piece_to) const {
+  int quiet_history(const SelectiveOrdering& ordering, std::size_t slot,
+                    std::size_t piece_to) const {
     if constexpr (kContinuation) {
       return ordering.value(slot, piece_to);
     } else {
@@ -649,9 +681,9 @@ class SearchWorker : public RootState<G> {
     }
   }
 
-  QuietOrdering quiet_ordering(int ply) const {
+  SelectiveOrdering selective_ordering(int ply) const {
     if constexpr (!kSelective) return {};
-    QuietOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
+    SelectiveOrdering ordering{&memory_.quiet, position_.side_to_move(), std::nullopt};
     if (const std::uint32_t previous = stack_[ply].move_into; previous != 0) {
       ordering.counter = memory_.quiet.counter(previous - 1);
     }
@@ -662,6 +694,7 @@ class SearchWorker : public RootState<G> {
           ordering.continuation[back] = memory_.continuation[back].row(previous - 1);
       }
     }
+    if constexpr (kCaptureHistory) ordering.captures = &memory_.captures;
     return ordering;
   }
 
@@ -798,11 +831,14 @@ class SearchWorker : public RootState<G> {
     std::optional<std::uint16_t> table_move;
     if (entry && entry->move) table_move = *entry->move;
     std::optional<Move> best_move;
-    MovePicker<G> picker(position_, moves, table_move, ply, memory_.killers, memory_.history,
-                         quiet_ordering(ply));
+    // Out of check, captures that lose material are not tried at all.
+    MovePicker<G> picker(
+        position_, moves, table_move, ply, memory_.killers, memory_.history,
+        selective_ordering(ply),
+        in_check ? MovePicker<G>::LosingCaptures::kLast : MovePicker<G>::LosingCaptures::kDropped);
     while (const auto next = picker.next()) {
       const Move move = *next;
-      if (!in_check && !position_.see_ge(move, 0)) continue;
+      assert(in_check || position_.see_ge(move, 0));
       const std::size_t piece_to = piece_to_slot(move);
       position_.play(move);
       tally_.count();

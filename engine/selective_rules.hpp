@@ -24,8 +24,9 @@ namespace brudno::engine {
 // What the rules ask of a move, asked once.
 struct MoveShape {
   bool quiet = true;  // neither a capture nor a promotion
+  bool capture = false;
   bool gives_check = false;
-  // A quiet move's history (QuietOrdering::value()): how it did here and
+  // A quiet move's history (SelectiveOrdering::value()): how it did here and
   // after the moves before it.
   int history = 0;
 };
@@ -36,7 +37,8 @@ class SelectiveRules {
   using Move = typename G::Move;
 
   static MoveShape shape_of(const G& position, Move move) {
-    return {!position.is_capture(move) && !position.is_promotion(move), position.gives_check(move)};
+    const bool capture = position.is_capture(move);
+    return {!capture && !position.is_promotion(move), capture, position.gives_check(move)};
   }
 
   // Reverse futility (static null move): a node whose static value is far
@@ -139,7 +141,7 @@ class SelectiveRules {
 
  private:
   static constexpr Selectivity kRules = selectivity<G>();
-  // The history (QuietOrdering::value()) that changes a reduction by a ply.
+  // The history (SelectiveOrdering::value()) that changes a reduction by a ply.
   static constexpr int kHistoryPerPly = 5000;
   inline static const ReductionTable reductions_{kRules};
 };

@@ -55,6 +55,9 @@ class Chess {
   // The continuation histories keep a move by the piece that makes it
   // (colour and type, 16 values) and its destination.
   static constexpr std::size_t kPieceToSlots = 16 * 64;
+  // The capture history keeps a capture by its piece, destination and the
+  // type of what it takes (8 values).
+  static constexpr std::size_t kCaptureSlots = kPieceToSlots * 8;
   static constexpr engine::GameTraits kTraits{
       // A move costs more to play than a table line's cache miss, and most
       // nodes cut off after a move or two: the search does not play every
@@ -267,6 +270,13 @@ class Chess {
   [[nodiscard]] std::size_t piece_to_slot(Move move) const {
     return std::size_t{board_[move.from()]} * 64 + move.to();
   }
+  // A capture's piece, destination and victim (kCaptureSlots), before it
+  // is played.
+  [[nodiscard]] std::size_t capture_slot(Move move) const {
+    const chess::PieceType victim =
+        move.kind() == Move::kEnPassant ? chess::kPawn : chess::type_of(board_[move.to()]);
+    return piece_to_slot(move) * 8 + victim;
+  }
   [[nodiscard]] chess::Bitboard occupied() const { return by_type_[0]; }
   [[nodiscard]] chess::Bitboard pieces(chess::Color color) const { return by_color_[color]; }
   [[nodiscard]] chess::Bitboard pieces(chess::PieceType type) const { return by_type_[type]; }
@@ -447,6 +457,7 @@ static_assert(engine::HasRuleStatus<Chess>);
 static_assert(engine::HasSelectiveSearch<Chess>);
 static_assert(engine::HasNullMove<Chess>);
 static_assert(engine::HasPieceToSlots<Chess>);
+static_assert(engine::HasCaptureSlots<Chess>);
 
 inline void Chess::play(Move move) {
   using namespace chess;
