@@ -121,6 +121,14 @@ TEST(ContinuationHistory, StaysWithinItsBoundAndItsRowsAreItsValues) {
   EXPECT_EQ(history.value(3, 5), 0);
 }
 
+TEST(CaptureHistory, StaysWithinItsBound) {
+  CaptureHistory history(64);
+  for (int i = 0; i < 200; ++i) history.update(7, -1600);
+  EXPECT_LT(history.value(7), -CaptureHistory::kBound * 9 / 10);
+  EXPECT_GE(history.value(7), -CaptureHistory::kBound);
+  EXPECT_EQ(history.value(8), 0);
+}
+
 TEST(BusyTable, AClaimSucceedsOnlyWhileNoOtherThreadHoldsTheKey) {
   BusyTable busy;
   const std::uint64_t key = 0x0123'4567'89ab'cdefULL;

@@ -5,11 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/alphabeta.hpp"
+#include "engine/move_ordering.hpp"
+#include "engine/ordering_memory.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/selective_rules.hpp"
 #include "tests/games/chess_search_run.hpp"
@@ -133,6 +137,35 @@ TEST(ChessSearch, HistorySlotsAreTheFromAndToSquares) {
   for (const auto move : {to_queen, to_knight, capture}) {
     EXPECT_LT(engine::history_slot<Chess>(move), engine::history_slots<Chess>());
   }
+}
+
+// The selective search's staged order: a capture that wins material first,
+// then the quiet moves, and a capture that loses material last; the
+// quiescence search's picker drops the losing one.
+TEST(ChessSearch, LosingCapturesComeAfterTheQuietMovesAndQuiescenceDropsThem) {
+  // The queen may take a loose knight (a4) or a pawn its neighbour guards (d5).
+  const auto board = position("4k3/8/2p5/3p4/n7/8/8/3QK3 w - - 0 1");
+  engine::OrderingMemory memory(engine::ordering_shape<Chess>());
+  const engine::SelectiveOrdering ordering{
+      &memory.quiet, board.side_to_move(), std::nullopt, {nullptr, nullptr}, &memory.captures};
+  using Picker = engine::MovePicker<Chess>;
+  const auto order = [&](Picker::LosingCaptures losing) {
+    Chess::MoveList moves;
+    board.legal_moves(moves);
+    Picker picker(board, moves, std::nullopt, 0, memory.killers, memory.history, ordering, losing);
+    std::vector<std::string> texts;
+    while (const auto move = picker.next()) texts.push_back(Chess::move_text(*move));
+    return texts;
+  };
+  Chess::MoveList legal;
+  board.legal_moves(legal);
+  const auto staged = order(Picker::LosingCaptures::kLast);
+  ASSERT_EQ(staged.size(), legal.size());
+  EXPECT_EQ(staged.front(), "d1a4");
+  EXPECT_EQ(staged.back(), "d1d5");
+  const auto quiescence = order(Picker::LosingCaptures::kDropped);
+  EXPECT_EQ(quiescence.size(), legal.size() - 1);
+  EXPECT_EQ(std::count(quiescence.begin(), quiescence.end(), "d1d5"), 0);
 }
 
 TEST(ChessSearch, TheFiftyMoveRuleIsADrawInsideTheSearch) {
