@@ -153,6 +153,14 @@ concept HasCaptureSlots = Game<G> && requires(const G& position, typename G::Mov
   { position.capture_slot(move) } -> std::convertible_to<std::size_t>;
 };
 
+// A key of the part of the position that the static value's errors follow
+// (chess: the pawns): the selective search's correction history
+// (correction_history.hpp) corrects evaluate() by it.
+template <class G>
+concept HasCorrectionKey = Game<G> && requires(const G& position) {
+  { position.correction_key() } -> std::convertible_to<std::uint64_t>;
+};
+
 // A null move (passing the turn) for null-move pruning, and whether the side
 // to move has pieces besides pawns: without, zugzwang makes passing unsound.
 template <class G>
@@ -279,6 +287,7 @@ struct OrderingShape {
   std::size_t history_slots = 0;
   std::size_t piece_to_slots = 0;
   std::size_t capture_slots = 0;
+  bool correction = false;  // a correction history (HasCorrectionKey)
   bool operator==(const OrderingShape&) const = default;
 };
 
@@ -287,6 +296,7 @@ constexpr OrderingShape ordering_shape() {
   OrderingShape shape{history_slots<G>()};
   if constexpr (HasPieceToSlots<G>) shape.piece_to_slots = G::kPieceToSlots;
   if constexpr (HasCaptureSlots<G>) shape.capture_slots = G::kCaptureSlots;
+  shape.correction = HasCorrectionKey<G>;
   return shape;
 }
 

@@ -2,7 +2,8 @@
 // What one search thread learns about move ordering, kept from one search to
 // the next of a game as Stockfish and Ethereal keep theirs: the history of
 // cut-offs, the quiet-move history, counter moves, continuation histories
-// and capture history of the selective search, and the killers. Between two searches the histories are halved (the moves
+// and capture history of the selective search, its correction history of
+// the static value, and the killers. Between two searches the histories are halved (the moves
 // of the last search still count, the new position's more) and the killers,
 // kept by ply from the root and so about positions two plies back by the next
 // move, are dropped. A new game (ucinewgame, Clear Hash) clears it all.
@@ -13,6 +14,7 @@
 #include <cassert>
 #include <cstddef>
 
+#include "engine/correction_history.hpp"
 #include "engine/game.hpp"
 #include "engine/move_ordering.hpp"
 
@@ -25,7 +27,8 @@ struct OrderingMemory {
         quiet(shape.history_slots),
         continuation{ContinuationHistory(shape.piece_to_slots),
                      ContinuationHistory(shape.piece_to_slots)},
-        captures(shape.capture_slots) {
+        captures(shape.capture_slots),
+        correction(shape.correction) {
     assert(shape.history_slots > 0 && history.slots() == shape.history_slots);
   }
 
@@ -35,6 +38,8 @@ struct OrderingMemory {
   // After the move one ply back, and after the move two plies back.
   std::array<ContinuationHistory, 2> continuation;
   CaptureHistory captures;
+  // Not ordering, but learnt the same way and kept as long.
+  CorrectionHistory correction;
 
   // Called as a search starts.
   void age() {
@@ -43,6 +48,7 @@ struct OrderingMemory {
     quiet.age();
     for (auto& table : continuation) table.age();
     captures.age();
+    correction.age();
   }
   void clear() {
     killers.clear();
@@ -50,10 +56,11 @@ struct OrderingMemory {
     quiet.clear();
     for (auto& table : continuation) table.clear();
     captures.clear();
+    correction.clear();
     assert(cleared(0) && cleared(history.slots() - 1));
   }
   [[nodiscard]] OrderingShape shape() const {
-    return {history.slots(), continuation[0].slots(), captures.slots()};
+    return {history.slots(), continuation[0].slots(), captures.slots(), correction.used()};
   }
 
  private:

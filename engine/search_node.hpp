@@ -69,9 +69,13 @@ struct SearchNode {
   Score beta;
   std::uint64_t key;
   bool in_check = false;
-  // The static value of the selective search's nodes out of check;
-  // -kInfinity elsewhere.
+  // The static value of the selective search's nodes out of check, as
+  // corrected by the correction history; -kInfinity elsewhere.
   Score static_eval = -kInfinity;
+  // The game's own value before the correction, and the key it was
+  // corrected by (HasCorrectionKey).
+  Score raw_eval = -kInfinity;
+  std::uint64_t correction_key = 0;
   // The side to move stands better than it did two plies up (four, where
   // it was in check then; true where neither is known): the rules prune
   // less and reduce less where the position improves.

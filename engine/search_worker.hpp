@@ -82,6 +82,9 @@ class SearchWorker : public RootState<G> {
   static constexpr bool kContinuation = kSelective && HasPieceToSlots<G>;
   // And its capture history, for games with capture slots.
   static constexpr bool kCaptureHistory = kSelective && HasCaptureSlots<G>;
+  // And its correction history of the static value, for games with a key
+  // for it.
+  static constexpr bool kCorrection = kSelective && HasCorrectionKey<G>;
 
   static constexpr int kLookAheadMinDepth = 4;
   static constexpr int kLookAheadReduction = 2;
@@ -234,7 +237,10 @@ class SearchWorker : public RootState<G> {
     // prunes() waits for one), one put off is searched at the end, and every
     // value a child returns lies within the scores (kWin < kInfinity).
     assert(loop.best > -kInfinity && loop.best_move && score_holds(loop.best));
-    if constexpr (!is_partial(kScope)) store(node, loop);
+    if constexpr (!is_partial(kScope)) {
+      store(node, loop);
+      correct_static_value(node, loop);
+    }
     return loop.best;
   }
 
@@ -337,7 +343,13 @@ class SearchWorker : public RootState<G> {
       node.improving = false;
       return;
     }
-    node.static_eval = position_.evaluate();
+    node.raw_eval = position_.evaluate();
+    node.static_eval = node.raw_eval;
+    if constexpr (kCorrection) {
+      node.correction_key = position_.correction_key();
+      node.static_eval = memory_.correction.corrected(node.raw_eval, position_.side_to_move(),
+                                                      node.correction_key);
+    }
     state.static_eval = node.static_eval;
     assert(score_holds(node.static_eval) && node.static_eval != kNoStaticValue);
     const Score before = node.ply >= 2 ? stack_[node.ply - 2].static_eval : kNoStaticValue;
@@ -432,6 +444,27 @@ class SearchWorker : public RootState<G> {
     table_.store(node.key, TableEntry{score_to_table(loop.best, node.ply), node.depth, bound,
                                       move_known ? std::optional{move_bits<G>(*loop.best_move)}
                                                  : std::nullopt});
+  }
+
+  // What the node's result says of its static value's error, where it
+  // says which way the value was wrong: an exact value always, a lower
+  // bound above it, an upper bound below it. Not where a capture was best
+  // (the static value does not see captures coming), nor for mates.
+  template <NodeType kNode>
+  void correct_static_value(const SearchNode<kNode>& node, const Loop& loop) {
+    if constexpr (kCorrection) {
+      if (node.in_check || is_decisive(loop.best) || node.raw_eval == -kInfinity) return;
+      if (loop.best_move && position_.is_capture(*loop.best_move)) return;
+      const Bound bound = bound_of(loop.best, node.alpha, node.beta);
+      if ((bound == Bound::kLower && loop.best <= node.static_eval) ||
+          (bound == Bound::kUpper && loop.best >= node.static_eval)) {
+        return;
+      }
+      memory_.correction.update(position_.side_to_move(), node.correction_key, node.raw_eval,
+                                loop.best, node.depth);
+    } else {
+      (void)node, (void)loop;
+    }
   }
 
   // The frame a team's settles_ancestor() judges a node by is the node's
@@ -823,7 +856,7 @@ class SearchWorker : public RootState<G> {
       position_.legal_moves(moves);
       if (moves.empty()) return loss_in(ply);
     } else {
-      best = position_.evaluate();
+      best = standing_value();
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       position_.noisy_moves(moves);
@@ -861,6 +894,18 @@ class SearchWorker : public RootState<G> {
                                      ? std::optional{move_bits<G>(*best_move)}
                                      : std::nullopt});
     return best;
+  }
+
+  // The quiescence search's value of standing pat: the static value,
+  // corrected as the nodes above see it.
+  Score standing_value() const requires kSelective {
+    const Score raw = position_.evaluate();
+    if constexpr (kCorrection) {
+      return memory_.correction.corrected(raw, position_.side_to_move(),
+                                          position_.correction_key());
+    } else {
+      return raw;
+    }
   }
 
   // What a node returns when a search below it was cut short: nothing of use

@@ -36,6 +36,7 @@
 #include "games/chess/rules/sampled_check.hpp"
 #include "games/chess/rules/zobrist.hpp"
 #include "games/chess/types.hpp"
+#include "games/common/zobrist.hpp"
 
 namespace brudno::games::chess::nnue {
 struct Network;  // eval/nnue/network.hpp
@@ -270,6 +271,11 @@ class Chess {
   [[nodiscard]] std::size_t piece_to_slot(Move move) const {
     return std::size_t{board_[move.from()]} * 64 + move.to();
   }
+  // What the static value's errors follow, for the search's correction
+  // history: the pawns of both sides.
+  [[nodiscard]] std::uint64_t correction_key() const {
+    return mix64(pieces(chess::kWhite, chess::kPawn) ^ mix64(pieces(chess::kBlack, chess::kPawn)));
+  }
   // A capture's piece, destination and victim (kCaptureSlots), before it
   // is played.
   [[nodiscard]] std::size_t capture_slot(Move move) const {
@@ -458,6 +464,7 @@ static_assert(engine::HasSelectiveSearch<Chess>);
 static_assert(engine::HasNullMove<Chess>);
 static_assert(engine::HasPieceToSlots<Chess>);
 static_assert(engine::HasCaptureSlots<Chess>);
+static_assert(engine::HasCorrectionKey<Chess>);
 
 inline void Chess::play(Move move) {
   using namespace chess;
