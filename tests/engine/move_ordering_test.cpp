@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/busy_table.hpp"
+#include "engine/correction_history.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 namespace brudno::engine {
@@ -127,6 +128,26 @@ TEST(CaptureHistory, StaysWithinItsBound) {
   EXPECT_LT(history.value(7), -CaptureHistory::kBound * 9 / 10);
   EXPECT_GE(history.value(7), -CaptureHistory::kBound);
   EXPECT_EQ(history.value(8), 0);
+}
+
+// The correction history learns the average error of the static value for a
+// key and side, the deeper searches weighing more, and corrects by at most
+// its bound.
+TEST(CorrectionHistory, LearnsTheErrorOfAStructureUpToItsBound) {
+  CorrectionHistory correction(true);
+  constexpr std::uint64_t kKey = 12345;
+  for (int i = 0; i < 400; ++i) correction.update(0, kKey, 10, 40, 8);  // found 30 above
+  EXPECT_NEAR(correction.corrected(10, 0, kKey), 40, 1);
+  EXPECT_EQ(correction.corrected(10, 1, kKey), 10) << "the other side to move learnt nothing";
+  EXPECT_EQ(correction.corrected(10, 0, kKey + 1), 10) << "nor another structure";
+  for (int i = 0; i < 400; ++i) correction.update(1, kKey, 0, -900, 12);
+  EXPECT_NEAR(correction.corrected(0, 1, kKey), -CorrectionHistory::kMaxCorrection, 1);
+  EXPECT_GE(correction.corrected(0, 1, kKey), -CorrectionHistory::kMaxCorrection);
+  correction.age();
+  EXPECT_NEAR(correction.corrected(10, 0, kKey), 25, 2);
+  correction.clear();
+  EXPECT_EQ(correction.corrected(10, 0, kKey), 10);
+  EXPECT_FALSE(CorrectionHistory(false).used());
 }
 
 TEST(BusyTable, AClaimSucceedsOnlyWhileNoOtherThreadHoldsTheKey) {
