@@ -272,6 +272,10 @@ class MovePicker {
     bring_best_forward(moves_.size());
     return moves_[next_++];
   }
+  // Whether the move next() handed out last was the table move, which
+  // comes first whatever its exchange: kDropped drops only the losing
+  // captures that follow it.
+  [[nodiscard]] bool last_was_table_move() const { return next_ == 1 && table_move_first_; }
 
  private:
   // The staged order needs the selective search's hooks (captures, their

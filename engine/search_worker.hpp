@@ -864,14 +864,16 @@ class SearchWorker : public RootState<G> {
     std::optional<std::uint16_t> table_move;
     if (entry && entry->move) table_move = *entry->move;
     std::optional<Move> best_move;
-    // Out of check, captures that lose material are not tried at all.
+    // Out of check, captures that lose material are not tried at all, but
+    // for the table move: a deeper search found it best here.
     MovePicker<G> picker(
         position_, moves, table_move, ply, memory_.killers, memory_.history,
         selective_ordering(ply),
         in_check ? MovePicker<G>::LosingCaptures::kLast : MovePicker<G>::LosingCaptures::kDropped);
     while (const auto next = picker.next()) {
       const Move move = *next;
-      assert(in_check || position_.see_ge(move, 0));
+      assert(in_check || picker.last_was_table_move() || !position_.is_capture(move) ||
+             position_.see_ge(move, 0));
       const std::size_t piece_to = piece_to_slot(move);
       position_.play(move);
       tally_.count();
