@@ -265,11 +265,14 @@ void HttpConnection::on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>
     // Said on the socket, where a browser can show it, then closed.
     log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
     auto text = std::make_shared<std::string>(*refusal);
-    websocket->async_write(asio::buffer(*text), [websocket, text](const auto&, std::size_t) {
-      websocket->async_close(websocket::close_code::try_again_later, [websocket](const auto&) {
-        boost::system::error_code ignored;
-        beast::get_lowest_layer(*websocket).close(ignored);
-      });
+    websocket->async_write(asio::buffer(*text), [websocket, text, &server = server_, id = id_](
+                                                    const auto&, std::size_t) {
+      websocket->async_close(websocket::close_code::try_again_later,
+                             [websocket, &server, id](const auto&) {
+                               boost::system::error_code ignored;
+                               beast::get_lowest_layer(*websocket).close(ignored);
+                               server.socket_closed(id);
+                             });
     });
     server_.connections.erase(id_);
     closed_ = true;
@@ -293,6 +296,8 @@ void HttpConnection::close() {
     stream_.socket().shutdown(Socket::shutdown_both, ignored);
     stream_.close(ignored);
   }
+  // Upgraded, it is here only when the WebSocket failed, its socket closed.
+  server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   server_.connections.erase(id_);
   if (server_.connections.empty() && server_.shutting_down && server_.on_last_connection_closed) {
@@ -308,7 +313,13 @@ HttpConnection::Waiting HttpConnection::waiting_state() {
   return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 
-void HttpConnection::close_unauthenticated() {
+void HttpConnection::close_unauthenticated(Room room) {
+  if (room == Room::kForDescriptor) {
+    // Now, not on the strand later: the new connection takes its place at
+    // once. The server's one I/O thread runs every strand, this call too.
+    log_info("connection ", id_, ": closed at once to make room for a newer one on its port");
+    return close();
+  }
   log_info("connection ", id_, ": closed to make room for a newer one waiting to be served");
   asio::dispatch(strand_, [self = shared_from_this()] { self->close(); });
 }

@@ -44,7 +44,7 @@ class HttpConnection : public ServerConnection,
   HttpConnection& operator=(const HttpConnection&) = delete;
 
   void start();
-  void close_unauthenticated() override;
+  void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   void shut_down() override;
 

@@ -54,8 +54,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // is queued, then closes. Called on the server's I/O thread, which runs
   // every handler of every connection.
   void shut_down() override;
-  // Too many connections wait to authenticate and this one has waited longest.
-  void close_unauthenticated() override;
+  // Too many connections wait to authenticate, or its port is at its cap,
+  // and this one has waited longest.
+  void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
 

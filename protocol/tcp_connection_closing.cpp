@@ -131,6 +131,7 @@ void TcpConnection::close_now() {
   grace_timer_.cancel();
   idle_timer_.cancel();
   stream_.close(ignored);
+  server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   release_session();
   server_.connections.erase(id_);
