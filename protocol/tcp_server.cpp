@@ -14,6 +14,7 @@
 #include "protocol/open_file_limit.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tcp_connection.hpp"
+#include "protocol/tcp_keepalive.hpp"
 
 namespace brudno::protocol {
 namespace asio = boost::asio;
@@ -185,6 +186,8 @@ void TcpServer::on_http_accept(tcp::socket socket) {
 }
 
 bool TcpServer::admit(tcp::socket& socket, std::uint64_t id, Port port, const tcp::endpoint& peer) {
+  // Before anything else: from here every connection has TCP's watch.
+  watch_for_vanished_peer(socket.native_handle());
   const std::string address = peer.address().to_string();
   if (state_.admit(id, port, address)) return true;
   const bool http = port == Port::kHttp;
