@@ -48,6 +48,11 @@ void ByteStream::close(boost::system::error_code& error) {
   socket().close(error);
 }
 
+void ByteStream::reset(boost::system::error_code& error) {
+  socket().set_option(Socket::linger(true, 0), error);
+  socket().close(error);
+}
+
 void ByteStream::start_read(asio::mutable_buffer buffer, ErasedHandler handler) {
   std::visit([&](auto& stream) { stream.async_read_some(buffer, bound(std::move(handler))); },
              stream_);

@@ -90,6 +90,9 @@ class ByteStream {
   // The TCP socket underneath: shutdown, cancel, options.
   [[nodiscard]] Socket& socket();
   void close(boost::system::error_code& error);
+  // Closes with a reset: what waits unsent is dropped, so that a peer that
+  // does not read leaves no buffers behind in the kernel either.
+  void reset(boost::system::error_code& error);
 
   template <class MutableBuffers, class Token>
   auto async_read_some(const MutableBuffers& buffers, Token&& token) {

@@ -52,4 +52,8 @@ void ConnectionStream::close(boost::system::error_code& error) {
   std::visit([&](auto& stream) { beast::get_lowest_layer(stream).close(error); }, stream_);
 }
 
+void ConnectionStream::reset(boost::system::error_code& error) {
+  std::visit([&](auto& stream) { beast::get_lowest_layer(stream).reset(error); }, stream_);
+}
+
 }  // namespace brudno::protocol

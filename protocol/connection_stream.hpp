@@ -78,6 +78,8 @@ class ConnectionStream {
   [[nodiscard]] std::size_t unread_bytes(boost::system::error_code& error);
   // Closes the socket underneath, at once: what is under way ends with an error.
   void close(boost::system::error_code& error);
+  // The same with a reset (ByteStream::reset()).
+  void reset(boost::system::error_code& error);
 
  private:
   Variant stream_;

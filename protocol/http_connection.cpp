@@ -21,8 +21,6 @@ namespace {
 
 // The path of the WebSocket that carries the line protocol.
 constexpr std::string_view kSocketPath = "/uci";
-// A response to a client that reads slowly has this long to go out.
-constexpr auto kWriteTime = std::chrono::seconds(60);
 
 std::string_view target_of(const HttpConnection::Request& request) {
   return {request.target().data(), request.target().size()};
@@ -42,6 +40,7 @@ HttpConnection::HttpConnection(Socket socket, std::uint64_t id, ServerState& ser
       stream_(tls_context_ ? ByteStream(std::move(socket), *tls_context_)
                            : ByteStream(std::move(socket))),
       deadline_(strand_),
+      write_deadline_(strand_, server.options.write_timeout),
       id_(id),
       server_(server) {}
 
@@ -51,7 +50,7 @@ void HttpConnection::start() {
   asio::dispatch(strand_, [self = shared_from_this()] {
     // The grace period covers the TLS handshake and the whole request header:
     // a client that trickles it (slowloris) is closed at its end.
-    self->arm_deadline(self->server_.options.auth_timeout);
+    self->arm_request_deadline();
     if (!self->stream_.is_tls()) return self->read_request();
     self->stream_.async_handshake(asio::ssl::stream_base::server,
                                   asio::bind_executor(self->strand_, [self](const auto& error) {
@@ -66,11 +65,12 @@ void HttpConnection::start() {
   });
 }
 
-void HttpConnection::arm_deadline(std::chrono::steady_clock::duration time) {
-  deadline_.expires_after(time);
+void HttpConnection::arm_request_deadline() {
+  deadline_.expires_after(server_.options.auth_timeout);
   deadline_.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
     if (error || self->closed_ || self->upgraded_) return;
-    log_info("connection ", self->id_, ": HTTP request or response took too long; closing");
+    log_info("connection ", self->id_, ": no whole HTTP request within ",
+             self->server_.options.auth_timeout.count(), " s; closing");
     self->close();
   });
 }
@@ -209,23 +209,49 @@ void HttpConnection::respond(unsigned status, std::string body, const std::strin
   // instantiated (see read_request()).
   std::ostringstream text;
   text << *response;
-  auto bytes = std::make_shared<std::string>(std::move(text).str());
-  arm_deadline(kWriteTime);
-  asio::async_write(
-      stream_, asio::buffer(*bytes),
-      asio::bind_executor(strand_, [self = shared_from_this(), bytes, keep_alive](
-                                       const boost::system::error_code& error, std::size_t) {
+  response_ = std::move(text).str();
+  response_sent_ = 0;
+  // The request is in: from here the time that counts is the write's.
+  deadline_.cancel();
+  write_response(keep_alive);
+}
+
+// A piece at a time, so that the deadline measures progress: a large file
+// to a slow but reading client goes out whole, one to a client that reads
+// nothing stops at the first piece the socket will not take.
+void HttpConnection::write_response(bool keep_alive) {
+  if (response_sent_ == response_.size()) {
+    write_deadline_.idle();
+    response_.clear();
+    return after_response(keep_alive);
+  }
+  write_deadline_.progress([self = shared_from_this()] { self->close_stalled(); });
+  stream_.async_write_some(
+      asio::const_buffer(response_.data() + response_sent_, response_.size() - response_sent_),
+      asio::bind_executor(strand_, [self = shared_from_this(), keep_alive](
+                                       const boost::system::error_code& error, std::size_t bytes) {
         if (self->closed_) return;
         if (error) return self->close();
-        self->after_response(keep_alive);
+        self->response_sent_ += bytes;
+        self->write_response(keep_alive);
       }));
+}
+
+void HttpConnection::close_stalled() {
+  if (closed_) return;
+  log_info("connection ", id_, ": the response made no progress for ",
+           server_.options.write_timeout.count(), " s (", response_.size() - response_sent_,
+           " bytes unsent); closing");
+  boost::system::error_code ignored;
+  stream_.reset(ignored);
+  close();
 }
 
 void HttpConnection::after_response(bool keep_alive) {
   if (!keep_alive || server_.shutting_down) return close();
   // Waiting for the next request, it holds nothing and may be pushed out.
   server_.add_waiting(id_, shared_from_this());
-  arm_deadline(server_.options.auth_timeout);
+  arm_request_deadline();
   read_request();
 }
 
@@ -265,11 +291,14 @@ void HttpConnection::on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>
     // Said on the socket, where a browser can show it, then closed.
     log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
     auto text = std::make_shared<std::string>(*refusal);
-    websocket->async_write(asio::buffer(*text), [websocket, text](const auto&, std::size_t) {
-      websocket->async_close(websocket::close_code::try_again_later, [websocket](const auto&) {
-        boost::system::error_code ignored;
-        beast::get_lowest_layer(*websocket).close(ignored);
-      });
+    websocket->async_write(asio::buffer(*text), [websocket, text, &server = server_, id = id_](
+                                                    const auto&, std::size_t) {
+      websocket->async_close(websocket::close_code::try_again_later,
+                             [websocket, &server, id](const auto&) {
+                               boost::system::error_code ignored;
+                               beast::get_lowest_layer(*websocket).close(ignored);
+                               server.socket_closed(id);
+                             });
     });
     server_.connections.erase(id_);
     closed_ = true;
@@ -288,11 +317,14 @@ void HttpConnection::close() {
   if (closed_) return;
   closed_ = true;
   deadline_.cancel();
+  write_deadline_.cancel();
   boost::system::error_code ignored;
   if (!upgraded_) {
     stream_.socket().shutdown(Socket::shutdown_both, ignored);
     stream_.close(ignored);
   }
+  // Upgraded, it is here only when the WebSocket failed, its socket closed.
+  server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   server_.connections.erase(id_);
   if (server_.connections.empty() && server_.shutting_down && server_.on_last_connection_closed) {
@@ -308,7 +340,13 @@ HttpConnection::Waiting HttpConnection::waiting_state() {
   return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 
-void HttpConnection::close_unauthenticated() {
+void HttpConnection::close_unauthenticated(Room room) {
+  if (room == Room::kForDescriptor) {
+    // Now, not on the strand later: the new connection takes its place at
+    // once. The server's one I/O thread runs every strand, this call too.
+    log_info("connection ", id_, ": closed at once to make room for a newer one on its port");
+    return close();
+  }
   log_info("connection ", id_, ": closed to make room for a newer one waiting to be served");
   asio::dispatch(strand_, [self = shared_from_this()] { self->close(); });
 }

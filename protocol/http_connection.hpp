@@ -7,7 +7,8 @@
 // its request has come in whole, the connection waits among the
 // unauthenticated ones: it takes no session and no table, has the grace
 // period (--auth-timeout) for its TLS handshake and its request header, and
-// is the first closed when too many wait.
+// is the first closed when too many wait. A response goes out in pieces,
+// each within the write timeout (--write-timeout) of the last.
 
 #include <array>
 #include <cstdint>
@@ -25,6 +26,7 @@
 
 #include "protocol/server_state.hpp"
 #include "protocol/tcp_connection.hpp"
+#include "protocol/write_deadline.hpp"
 
 namespace brudno::protocol {
 
@@ -44,7 +46,7 @@ class HttpConnection : public ServerConnection,
   HttpConnection& operator=(const HttpConnection&) = delete;
 
   void start();
-  void close_unauthenticated() override;
+  void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   void shut_down() override;
 
@@ -60,8 +62,13 @@ class HttpConnection : public ServerConnection,
   // the headers of protocol/page_headers.hpp.
   void respond(unsigned status, std::string body, const std::string& content_type, bool keep_alive,
                bool head_only = false, const std::string& etag = {});
+  // The rest of response_, as much at a time as the socket takes.
+  void write_response(bool keep_alive);
   void after_response(bool keep_alive);
-  void arm_deadline(std::chrono::steady_clock::duration time);
+  // The grace period for the TLS handshake and the request's header.
+  void arm_request_deadline();
+  // No piece of the response has gone out for the write timeout.
+  void close_stalled();
   void close();
 
   // A strand of the io_context's own executor type: Boost.Beast 1.74 keeps
@@ -73,7 +80,10 @@ class HttpConnection : public ServerConnection,
   std::array<char, 4096> chunk_{};
   std::string received_;  // read, not yet parsed (a pipelined request's start)
   std::optional<boost::beast::http::request_parser<boost::beast::http::empty_body>> parser_;
+  std::string response_;  // the response being written, whole
+  std::size_t response_sent_ = 0;
   boost::asio::steady_timer deadline_;
+  WriteDeadline write_deadline_;
   const std::uint64_t id_;
   ServerState& server_;
   bool closed_ = false;

@@ -23,12 +23,18 @@ std::optional<std::string> open_file_limit_warning(const OpenFileLimit& limit,
                                                    const ServerOptions& options) {
   const std::uint64_t needed = descriptors_needed(options);
   if (limit.soft == 0 || limit.soft >= needed) return std::nullopt;
+  const ConnectionCaps caps = connection_caps(options, limit.soft);
+  std::string capped = std::to_string(caps.lines) + " on the line port";
+  if (options.http) capped += " and " + std::to_string(caps.http) + " on the HTTP port";
   return "the open-file limit is " + std::to_string(limit.soft) + " (hard limit " +
          std::to_string(limit.hard) + "), below the " + std::to_string(needed) +
          " descriptors that " + std::to_string(options.max_sessions) +
-         " sessions and the connections waiting to authenticate may need: past it new "
-         "connections wait in the system's queue until one closes (raise the hard limit: "
-         "ulimit -Hn, or LimitNOFILE= in a systemd unit; or lower --max-sessions)";
+         " sessions, the connections waiting to authenticate and those closing or being "
+         "answered may need: connections are capped at " +
+         capped +
+         ", and past the limit new connections wait in the system's queue until one closes "
+         "(raise the hard limit: ulimit -Hn, or LimitNOFILE= in a systemd unit; or lower "
+         "--max-sessions)";
 }
 
 }  // namespace brudno::protocol

@@ -1,25 +1,23 @@
 #pragma once
 // The process's limit on open file descriptors (RLIMIT_NOFILE) against what
-// the server's limits need: each session and each connection waiting to
-// authenticate holds a socket, and past the limit accept() fails.
+// the server's limits need: each connection holds a socket, and past the
+// limit accept() fails. The caps on connections (connection_caps.hpp) are
+// derived from the limit this finds.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "protocol/connection_caps.hpp"
 #include "protocol/server_options.hpp"
 
 namespace brudno::protocol {
 
-// Descriptors the server holds besides its clients' sockets: the listening
-// sockets, the log file, a refused client being told so, the TLS files read
-// on SIGHUP, the C and Asio runtimes' own.
-inline constexpr std::uint64_t kSpareDescriptors = 64;
-
-// Descriptors the server may need at once with `options`.
+// Descriptors the server may need at once with `options`: what each of its
+// ports wants (connections_wanted_per_port()) and the spare ones.
 [[nodiscard]] inline std::uint64_t descriptors_needed(const ServerOptions& options) {
-  const bool waits = options.token.has_value() || options.http.has_value();
-  return options.max_sessions + (waits ? options.waiting_limit() : 0) + kSpareDescriptors;
+  const std::uint64_t ports = options.http ? 2 : 1;
+  return ports * connections_wanted_per_port(options) + kSpareDescriptors;
 }
 
 struct OpenFileLimit {

@@ -38,6 +38,11 @@ struct ServerOptions {
   // lines are dropped. Beyond four times this, the client's input is not read
   // until its output drains, so nothing it sends can grow the backlog.
   std::size_t output_backlog_bytes = 256 * 1024;
+  // A write that makes no progress for this long closes its connection (with
+  // a reset, so that the kernel drops what waits unsent): a client that
+  // stops reading holds nothing longer than this, an HTTP response or a
+  // closing session's last lines included.
+  std::chrono::seconds write_timeout{10};
   std::optional<std::string> token;  // set: clients must send `auth <token>` first
   // With a token, as sshd's LoginGraceTime and MaxStartups: a connection that
   // has not authenticated within this time is closed, and connections waiting

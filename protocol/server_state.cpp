@@ -4,14 +4,31 @@ namespace brudno::protocol {
 
 void ServerState::add_waiting(std::uint64_t id,
                               const std::shared_ptr<ServerConnection>& connection) {
-  if (unauthenticated.size() >= options.waiting_limit()) make_room_to_wait();
+  if (unauthenticated.size() >= options.waiting_limit()) {
+    make_room([](std::uint64_t) { return true; }, ServerConnection::Room::kToWait);
+  }
   unauthenticated.emplace(id, connection);
 }
 
-void ServerState::make_room_to_wait() {
+bool ServerState::admit(std::uint64_t id, Port port, const std::string& address) {
+  const auto full = counts.full_for(port, address);
+  if (full != ConnectionCounts::Full::kNo) {
+    const bool closed_one = make_room(
+        [&](std::uint64_t waiting) { return counts.frees_room(waiting, port, address, full); },
+        ServerConnection::Room::kForDescriptor);
+    // The one closed has given its place back, unless it had gone already.
+    if (!closed_one || counts.full_for(port, address) != ConnectionCounts::Full::kNo) return false;
+  }
+  counts.opened(id, port, address);
+  return true;
+}
+
+bool ServerState::make_room(const std::function<bool(std::uint64_t)>& eligible,
+                            ServerConnection::Room room) {
   using Waiting = ServerConnection::Waiting;
   auto evicted = unauthenticated.end();
   for (auto it = unauthenticated.begin(); it != unauthenticated.end(); ++it) {
+    if (!eligible(it->first)) continue;
     const auto waiting = it->second.lock();
     if (!waiting) {
       evicted = it;  // closing already: its entry goes first
@@ -24,10 +41,11 @@ void ServerState::make_room_to_wait() {
     }
     if (state == Waiting::kSpoke && evicted == unauthenticated.end()) evicted = it;
   }
-  if (evicted == unauthenticated.end()) return;  // every one has bytes to be read
+  if (evicted == unauthenticated.end()) return false;  // every one has bytes to be read
   const auto waiting = evicted->second.lock();
   unauthenticated.erase(evicted);
-  if (waiting) waiting->close_unauthenticated();
+  if (waiting) waiting->close_unauthenticated(room);
+  return true;
 }
 
 std::optional<std::string> ServerState::refusal_of_new_client() const {

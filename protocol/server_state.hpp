@@ -1,8 +1,8 @@
 #pragma once
 // What the connections of one server share: the options, the table-memory
-// and thread budgets and the list of live connections. Only the server's
-// single I/O thread touches the plain members; search threads reach only
-// the budgets, which are thread safe.
+// and thread budgets, the list of live connections and their counts against
+// the caps. Only the server's single I/O thread touches the plain members;
+// search threads reach only the budgets, which are thread safe.
 
 #include <cstdint>
 #include <functional>
@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "protocol/connection_counts.hpp"
 #include "protocol/hash_budget.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/thread_budget.hpp"
@@ -31,19 +32,31 @@ class ServerConnection {
     kSpoke,   // something read, but no token (or request) whole, nothing unread
     kUnread,  // bytes in its socket not read yet: its token may be among them
   };
+  // Why a waiting connection is closed to make room.
+  enum class Room {
+    // Too many wait: it is told why, and closes as any connection does.
+    kToWait,
+    // A new connection finds its port or address at its cap: the socket is
+    // closed at once, its descriptor wanted now (ServerState::admit()).
+    kForDescriptor,
+  };
   virtual ~ServerConnection() = default;
   [[nodiscard]] virtual Waiting waiting_state() = 0;
   // Too many connections wait to prove who they are (their token, or their
-  // first HTTP request), and this one has waited longest.
-  virtual void close_unauthenticated() = 0;
+  // first HTTP request), or their port is at its cap, and this one has
+  // waited longest.
+  virtual void close_unauthenticated(Room room) = 0;
   // The server stops: a running search answers, then the connection closes.
   virtual void shut_down() = 0;
 };
 
 class ServerState {
  public:
-  explicit ServerState(ServerOptions options)
+  // With the caps of an open-file limit that holds all that `options` want.
+  explicit ServerState(ServerOptions options) : ServerState(options, connection_caps(options, 0)) {}
+  ServerState(ServerOptions options, ConnectionCaps caps)
       : options(std::move(options)),
+        counts(caps),
         hash(this->options.max_total_hash_megabytes),
         threads(this->options.threads > 0
                     ? this->options.threads
@@ -66,7 +79,17 @@ class ServerState {
   // waiting for its token with one.
   void add_client(std::uint64_t id, const std::shared_ptr<ServerConnection>& connection);
 
+  // A connection just accepted on `port` from `address`: counted, or false
+  // when its port or address is at its cap (ConnectionCounts) and no
+  // waiting connection there could be closed to make room (as
+  // add_waiting() chooses it, closed at once); the caller then closes it.
+  [[nodiscard]] bool admit(std::uint64_t id, Port port, const std::string& address);
+  // The socket of connection `id` is closed: its place under the caps is free.
+  void socket_closed(std::uint64_t id) { counts.closed(id); }
+
   const ServerOptions options;
+  // The connections open on each port, against their caps.
+  ConnectionCounts counts;
   // With --http: the page's files (owned by the server).
   const WebContent* web = nullptr;
   HashBudget hash;
@@ -85,8 +108,9 @@ class ServerState {
   std::function<void()> on_last_connection_closed;
 
  private:
-  // Closes one waiting connection as add_waiting() says, if one may go.
-  void make_room_to_wait();
+  // Closes one waiting connection as add_waiting() says, if one may go,
+  // among those that `eligible` accepts (by id); false when none did.
+  bool make_room(const std::function<bool(std::uint64_t)>& eligible, ServerConnection::Room room);
 };
 
 }  // namespace brudno::protocol

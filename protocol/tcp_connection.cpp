@@ -24,6 +24,7 @@ TcpConnection::TcpConnection(Socket socket, std::uint64_t id, ServerState& serve
       grace_timer_(strand_),
       idle_timer_(strand_),
       linger_timer_(strand_),
+      write_deadline_(strand_, server.options.write_timeout),
       id_(id),
       server_(server),
       input_(server.options.max_line_bytes + 1),  // the line and its newline
@@ -38,6 +39,7 @@ TcpConnection::TcpConnection(Stream websocket, std::uint64_t id, ServerState& se
       grace_timer_(strand_),
       idle_timer_(strand_),
       linger_timer_(strand_),
+      write_deadline_(strand_, server.options.write_timeout),
       id_(id),
       server_(server),
       input_(server.options.max_line_bytes + 1),

@@ -8,8 +8,8 @@
 // variant), the session's start and its lines (tcp_connection.cpp), the
 // read loop and the lines held behind a job (tcp_connection_reading.cpp),
 // the guard of authentication and the grace and idle timers
-// (tcp_connection_guard.cpp), the write queue and its backlog
-// (tcp_connection_writing.cpp), and the closing with its linger
+// (tcp_connection_guard.cpp), the write queue with its backlog and its
+// deadline (tcp_connection_writing.cpp), and the closing with its linger
 // (tcp_connection_closing.cpp).
 
 #include <array>
@@ -24,6 +24,7 @@
 #include "protocol/line_sink.hpp"
 #include "protocol/server_state.hpp"
 #include "protocol/uci_session.hpp"
+#include "protocol/write_deadline.hpp"
 
 namespace brudno::protocol {
 
@@ -54,8 +55,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // is queued, then closes. Called on the server's I/O thread, which runs
   // every handler of every connection.
   void shut_down() override;
-  // Too many connections wait to authenticate and this one has waited longest.
-  void close_unauthenticated() override;
+  // Too many connections wait to authenticate, or its port is at its cap,
+  // and this one has waited longest.
+  void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
 
@@ -105,6 +107,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void send(std::string line);
   void write_next();
   [[nodiscard]] bool backlog_blocks_input() const;
+  // No write has made progress for the write timeout: the client does not
+  // read. Closed with a reset, whatever it was still to be sent.
+  void close_stalled();
 
   // --- the closing and its linger (tcp_connection_closing.cpp) -----------
   // Ends the session: optional error line, stop the search (its bestmove
@@ -130,6 +135,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;
+  WriteDeadline write_deadline_;
   const std::uint64_t id_;
   ServerState& server_;
   boost::asio::streambuf input_;

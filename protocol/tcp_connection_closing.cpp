@@ -1,8 +1,8 @@
 // A connection's closing: the session stopped and given back, the output
-// flushed, then the end of the stream as each transport has it (TLS's
-// close_notify, a WebSocket's close frame, TCP's shutdown), with a linger
-// for a client still sending, and the server told when its last client is
-// gone (tcp_connection.hpp).
+// flushed (within the write deadline, as any output), then the end of the
+// stream as each transport has it (TLS's close_notify, a WebSocket's close
+// frame, TCP's shutdown), with a linger for a client still sending, and the
+// server told when its last client is gone (tcp_connection.hpp).
 #include <chrono>
 
 #include "protocol/idle_memory.hpp"
@@ -130,7 +130,9 @@ void TcpConnection::close_now() {
   linger_timer_.cancel();
   grace_timer_.cancel();
   idle_timer_.cancel();
+  write_deadline_.cancel();
   stream_.close(ignored);
+  server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   release_session();
   server_.connections.erase(id_);

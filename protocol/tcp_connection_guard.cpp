@@ -56,7 +56,12 @@ TcpConnection::Waiting TcpConnection::waiting_state() {
   return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 
-void TcpConnection::close_unauthenticated() {
+void TcpConnection::close_unauthenticated(Room room) {
+  if (room == Room::kForDescriptor) {
+    log_info("connection ", id_, ": closed at once to make room for a newer one on its port");
+    finishing_ = true;
+    return close_now();
+  }
   log_info("connection ", id_, ": closed to make room for a newer one waiting to authenticate");
   finish("too many waiting to authenticate",
          "info string error: too many connections are waiting to authenticate; closing the "

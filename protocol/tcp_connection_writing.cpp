@@ -1,6 +1,7 @@
 // A connection's write queue: the lines of its session, posted by the
 // search threads to the strand, written one at a time; a client that does
-// not read loses search progress lines first, then stops being read
+// not read loses search progress lines first, then stops being read, and is
+// closed once its output makes no progress for the write timeout
 // (tcp_connection.hpp).
 #include <utility>
 
@@ -48,6 +49,7 @@ void TcpConnection::write_next() {
   if (closed_) return;
   if (outbox_.empty()) {
     writing_ = false;
+    write_deadline_.idle();
     if (read_paused_ && !backlog_blocks_input()) {
       read_paused_ = false;
       read_next();
@@ -56,11 +58,15 @@ void TcpConnection::write_next() {
     return;
   }
   writing_ = true;
+  // A line written is progress; one that waits for the client the whole
+  // time allowed is not.
+  write_deadline_.progress([self = shared_from_this()] { self->close_stalled(); });
   // One line a message on a WebSocket, without its newline.
   stream_.async_write_line(
       outbox_.front(),
       asio::bind_executor(strand_, [self = shared_from_this()](
                                        const boost::system::error_code& error, std::size_t) {
+        if (self->closed_) return;
         if (error) {
           // The client is gone: nothing more can reach it.
           log_info("session ", self->id_, ": write failed: ", error.message());
@@ -72,6 +78,17 @@ void TcpConnection::write_next() {
         self->outbox_.pop_front();
         self->write_next();
       }));
+}
+
+void TcpConnection::close_stalled() {
+  if (closed_) return;
+  log_info("session ", id_, ": no output could be written for ",
+           server_.options.write_timeout.count(), " s (", outbox_bytes_,
+           " bytes waiting); closing");
+  finishing_ = true;
+  boost::system::error_code ignored;
+  stream_.reset(ignored);
+  close_now();
 }
 
 }  // namespace brudno::protocol

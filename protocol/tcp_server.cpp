@@ -14,6 +14,7 @@
 #include "protocol/open_file_limit.hpp"
 #include "protocol/serve.hpp"
 #include "protocol/tcp_connection.hpp"
+#include "protocol/tcp_keepalive.hpp"
 
 namespace brudno::protocol {
 namespace asio = boost::asio;
@@ -49,9 +50,9 @@ std::shared_ptr<asio::ssl::context> load_tls_context(const ServerOptions& option
 
 }  // namespace
 
-TcpServer::TcpServer(asio::io_context& io, ServerOptions options)
+TcpServer::TcpServer(asio::io_context& io, ServerOptions options, ConnectionCaps caps)
     : io_(io),
-      state_(std::move(options)),
+      state_(std::move(options), caps),
       acceptor_(io,
                 tcp::endpoint(asio::ip::make_address(state_.options.host), state_.options.port)),
       signals_(io, SIGINT, SIGTERM, SIGHUP),
@@ -125,12 +126,13 @@ void TcpServer::on_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
+  if (!admit(socket, id, Port::kLines, peer)) return;
   // With a token, not a session until it authenticates
   // (TcpConnection::authenticate() checks the session limit then).
   if (const auto refusal = state_.refusal_of_new_client()) {
     log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
              " refused: ", state_.sessions, " sessions already");
-    return refuse(std::move(socket), *refusal);
+    return refuse(std::move(socket), id, *refusal);
   }
   log_info("connection ", id, " from ", peer.address().to_string(), ':', peer.port(),
            state_.options.token ? ": waiting for its token" : ": a session");
@@ -175,6 +177,7 @@ void TcpServer::on_http_accept(tcp::socket socket) {
   boost::system::error_code ignored;
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
+  if (!admit(socket, id, Port::kHttp, peer)) return;
   log_debug("connection ", id, " from ", peer.address().to_string(), ':', peer.port(), " (http)");
   auto connection = std::make_shared<HttpConnection>(std::move(socket), id, state_, tls_);
   state_.connections.emplace(id, connection);
@@ -182,23 +185,43 @@ void TcpServer::on_http_accept(tcp::socket socket) {
   connection->start();
 }
 
+bool TcpServer::admit(tcp::socket& socket, std::uint64_t id, Port port, const tcp::endpoint& peer) {
+  // Before anything else: from here every connection has TCP's watch.
+  watch_for_vanished_peer(socket.native_handle());
+  const std::string address = peer.address().to_string();
+  if (state_.admit(id, port, address)) return true;
+  const bool http = port == Port::kHttp;
+  const auto& counts = state_.counts;
+  const bool address_full = counts.full_for(port, address) == ConnectionCounts::Full::kAddress;
+  log_warn("connection ", id, " from ", address, ':', peer.port(), http ? " (http)" : "",
+           " closed at once: ", address_full ? "its address" : "the port", " has its cap of ",
+           address_full ? counts.caps().http_per_address : counts.cap_of(port),
+           " connections open");
+  boost::system::error_code ignored;
+  socket.close(ignored);
+  return false;
+}
+
 // One error line, then the socket closes; existing sessions are not touched.
 // Over TLS the line follows the handshake, which has the grace period to
 // finish.
-void TcpServer::refuse(tcp::socket socket, std::string error_line) {
+void TcpServer::refuse(tcp::socket socket, std::uint64_t id, std::string error_line) {
   auto text = std::make_shared<std::string>(std::move(error_line) + '\n');
   auto stream = std::make_shared<ByteStream>(tls_ ? ByteStream(std::move(socket), *tls_)
                                                   : ByteStream(std::move(socket)));
   auto deadline = std::make_shared<asio::steady_timer>(io_, state_.options.auth_timeout);
-  const auto close = [stream, deadline, context = tls_] {
+  const auto close = [stream, deadline, context = tls_, &state = state_, id] {
     deadline->cancel();
     boost::system::error_code ignored;
     stream->socket().shutdown(tcp::socket::shutdown_both, ignored);
     stream->close(ignored);
+    state.socket_closed(id);
   };
-  deadline->async_wait([stream](const boost::system::error_code& error) {
+  deadline->async_wait([stream, &state = state_, id](const boost::system::error_code& error) {
     boost::system::error_code ignored;
-    if (!error) stream->close(ignored);
+    if (error) return;
+    stream->close(ignored);
+    state.socket_closed(id);
   });
   stream->async_handshake(
       ByteStream::TlsStream::server, [stream, text, close](const boost::system::error_code& error) {
@@ -256,9 +279,16 @@ std::optional<std::string> tls_files_problem(const ServerOptions& options) {
 std::optional<std::string> serve(const ServerOptions& options, const ListeningCallback& listening) {
   const auto limit = raise_open_file_limit(descriptors_needed(options));
   if (const auto warning = open_file_limit_warning(limit, options)) log_warn(*warning);
+  const ConnectionCaps caps = connection_caps(options, limit.soft);
+  if (options.http) {
+    log_info("connections at once: ", caps.lines, " on the line port, ", caps.http,
+             " on the HTTP port (", caps.http_per_address, " from one address)");
+  } else {
+    log_info("connections at once: ", caps.lines, " on the line port");
+  }
   asio::io_context io;
   try {
-    TcpServer tcp(io, options);
+    TcpServer tcp(io, options, caps);
     const auto endpoint = tcp.local_endpoint();
     listening(Listener::kLines, endpoint.address().to_string(), endpoint.port());
     if (const auto http = tcp.http_endpoint()) {

@@ -14,6 +14,7 @@
 #include <boost/asio/ssl.hpp>
 
 #include "protocol/accept_backoff.hpp"
+#include "protocol/connection_caps.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/server_state.hpp"
 #include "protocol/web_content.hpp"
@@ -25,8 +26,9 @@ class TcpServer {
   static constexpr std::chrono::milliseconds kShutdownGrace{500};
 
   // Binds and listens at once; throws boost::system::system_error when it
-  // cannot, or when the TLS certificate or key cannot be read.
-  TcpServer(boost::asio::io_context& io, ServerOptions options);
+  // cannot, or when the TLS certificate or key cannot be read. No port holds
+  // more connections at once than `caps` allow.
+  TcpServer(boost::asio::io_context& io, ServerOptions options, ConnectionCaps caps);
 
   [[nodiscard]] boost::asio::ip::tcp::endpoint local_endpoint() const {
     return acceptor_.local_endpoint();
@@ -52,7 +54,11 @@ class TcpServer {
   void accept_later(AcceptBackoff& backoff, boost::asio::steady_timer& timer,
                     const boost::system::error_code& error, const char* which,
                     void (TcpServer::*accept_again)());
-  void refuse(boost::asio::ip::tcp::socket socket, std::string error_line);
+  // Counts a connection just accepted on `port`, or closes it at once when
+  // its port or address is at its cap; false then.
+  bool admit(boost::asio::ip::tcp::socket& socket, std::uint64_t id, Port port,
+             const boost::asio::ip::tcp::endpoint& peer);
+  void refuse(boost::asio::ip::tcp::socket socket, std::uint64_t id, std::string error_line);
   void shut_down(int signal);
 
   boost::asio::io_context& io_;

@@ -125,7 +125,11 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "max-total-hash", po::value<Count>()->default_value(Count{defaults.max_total_hash_megabytes}),
       "table memory (MB) of all sessions together")(
       "output-backlog", po::value<Count>()->default_value(Count{defaults.output_backlog_bytes}),
-      "bytes of output waiting for a slow reader beyond which search info lines are dropped");
+      "bytes of output waiting for a slow reader beyond which search info lines are dropped")(
+      "write-timeout", po::value<long>()->default_value(defaults.write_timeout.count()),
+      "seconds a write to a client may make no progress (a client that has stopped reading) "
+      "before its connection is closed; HTTP responses and a closing session's last lines "
+      "included");
 
   po::variables_map vm;
   if (const auto status = parse_command_line(args, "serve", options, vm, out, err)) return *status;
@@ -189,6 +193,7 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
   server.max_total_hash_megabytes = vm["max-total-hash"].as<Count>().value;
   server.output_backlog_bytes = vm["output-backlog"].as<Count>().value;
   server.auth_timeout = std::chrono::seconds(vm["auth-timeout"].as<long>());
+  server.write_timeout = std::chrono::seconds(vm["write-timeout"].as<long>());
   const bool waiting_limit_given = vm.count("max-unauthenticated") > 0;
   if (waiting_limit_given) server.max_unauthenticated = vm["max-unauthenticated"].as<Count>().value;
   constexpr std::size_t kSessionTable = engine::TranspositionTable::kDefaultMegabytes;
@@ -213,6 +218,8 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
     problem << "--output-backlog must be at least 4096 bytes";
   } else if (server.auth_timeout.count() < 1) {
     problem << "--auth-timeout must be at least 1 second";
+  } else if (server.write_timeout.count() < 1) {
+    problem << "--write-timeout must be at least 1 second";
   } else if (waiting_limit_given && server.max_unauthenticated < 1) {
     problem << "--max-unauthenticated must be at least 1";
   }

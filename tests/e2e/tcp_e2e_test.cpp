@@ -670,6 +670,7 @@ TEST(TcpServerLimits, BadCommandLinesExitTwo) {
                                                   {"--max-sessions", "-1"},
                                                   {"--threads", "0"},
                                                   {"--auth-timeout", "0"},
+                                                  {"--write-timeout", "0"},
                                                   {"--max-unauthenticated", "0"},
                                                   {"--token-file", "/nonexistent/token"}}) {
     std::vector<std::string> args = {"serve"};

@@ -34,15 +34,18 @@ TEST(AcceptBackoff, FailuresAreLoggedOnceAnIntervalWithTheCountNotLogged) {
 }
 
 TEST(OpenFileLimit, AWarningSaysWhenTheSessionLimitsCannotFit) {
-  ServerOptions options;  // 64 sessions, no token: 64 + the spare ones
-  EXPECT_EQ(descriptors_needed(options), 64 + kSpareDescriptors);
+  // 64 sessions and 128 waiting connections, twice, on the one port.
+  ServerOptions options;
+  EXPECT_EQ(descriptors_needed(options), 2 * (64 + 128) + kSpareDescriptors);
   const auto warning = open_file_limit_warning({64, 64}, options);
   ASSERT_TRUE(warning.has_value());
   EXPECT_NE(warning->find("the open-file limit is 64"), std::string::npos) << *warning;
+  EXPECT_NE(warning->find("capped at 192 on the line port"), std::string::npos) << *warning;
   EXPECT_FALSE(open_file_limit_warning({1024, 4096}, options).has_value());
-  options.token = "a-token-of-sixteen-characters";
-  EXPECT_EQ(descriptors_needed(options), 64 + 128 + kSpareDescriptors);
-  EXPECT_TRUE(open_file_limit_warning({200, 200}, options).has_value());
+  // And as much again for the HTTP port.
+  options.http.emplace();
+  EXPECT_EQ(descriptors_needed(options), 4 * (64 + 128) + kSpareDescriptors);
+  EXPECT_TRUE(open_file_limit_warning({800, 800}, options).has_value());
 }
 
 TEST(OpenFileLimit, RaisingNeverLowersTheLimit) {

@@ -1,7 +1,13 @@
 // Which connection waiting to authenticate is closed when too many wait: a
 // silent one, oldest first; never one whose bytes (its token, perhaps) are in.
+// The same choice makes room under a port's or an address's cap on
+// connections, among that port's or address's own.
 
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+#include <string>
 
 #include "protocol/server_state.hpp"
 
@@ -12,13 +18,20 @@ class FakeConnection : public ServerConnection {
  public:
   explicit FakeConnection(Waiting state) : state(state) {}
   Waiting waiting_state() override { return state; }
-  void close_unauthenticated() override { closed = true; }
+  void close_unauthenticated(Room room) override {
+    closed = true;
+    closed_for = room;
+    if (on_close) on_close();
+  }
   void shut_down() override {}
   Waiting state;
   bool closed = false;
+  Room closed_for = Room::kToWait;
+  std::function<void()> on_close;
 };
 
 using Waiting = ServerConnection::Waiting;
+using Room = ServerConnection::Room;
 
 ServerOptions waiting_limit_of(std::size_t limit) {
   ServerOptions options;
@@ -67,6 +80,73 @@ TEST(WaitingConnections, WhenEveryOneHasBytesInNoneIsClosed) {
   }
   for (const auto& connection : connections) EXPECT_FALSE(connection->closed);
   EXPECT_EQ(state.unauthenticated.size(), 4u);
+}
+
+// Caps far above what the tests open, unless a test says otherwise.
+ServerState state_with_caps(ConnectionCaps caps) {
+  ServerOptions options = waiting_limit_of(100);
+  options.http.emplace();
+  return ServerState(options, caps);
+}
+
+// A connection as the server accepts it: counted on its port, waiting (or,
+// `answering`, out of the waiting ones), its place given back as it closes.
+std::shared_ptr<FakeConnection> accept_connection(ServerState& state, std::uint64_t id, Port port,
+                                                  const std::string& address, Waiting waiting,
+                                                  bool answering = false) {
+  auto connection = std::make_shared<FakeConnection>(waiting);
+  EXPECT_TRUE(state.admit(id, port, address));
+  connection->on_close = [&state, id] { state.socket_closed(id); };
+  if (!answering) state.add_waiting(id, connection);
+  return connection;
+}
+
+TEST(ConnectionCaps, APortAtItsCapClosesItsOldestSilentWaitingOneAtOnce) {
+  ServerState state = state_with_caps({3, 3, 3});
+  const auto unread = accept_connection(state, 1, Port::kLines, "a", Waiting::kUnread);
+  const auto silent = accept_connection(state, 2, Port::kLines, "a", Waiting::kSilent);
+  const auto newer = accept_connection(state, 3, Port::kLines, "a", Waiting::kSilent);
+  EXPECT_TRUE(state.admit(4, Port::kLines, "b"));
+  EXPECT_TRUE(silent->closed);
+  EXPECT_EQ(silent->closed_for, Room::kForDescriptor);
+  EXPECT_FALSE(unread->closed);
+  EXPECT_FALSE(newer->closed);
+  EXPECT_EQ(state.counts.open_on(Port::kLines), 3u);
+}
+
+TEST(ConnectionCaps, APortFullOfConnectionsBeingAnsweredRefusesTheNewOne) {
+  ServerState state = state_with_caps({3, 3, 3});
+  for (std::uint64_t id = 1; id <= 3; ++id) {
+    accept_connection(state, id, Port::kHttp, "a", Waiting::kSilent, true);
+  }
+  EXPECT_FALSE(state.admit(4, Port::kHttp, "b"));
+  EXPECT_EQ(state.counts.open_on(Port::kHttp), 3u);
+  state.socket_closed(2);
+  EXPECT_TRUE(state.admit(5, Port::kHttp, "b"));
+}
+
+TEST(ConnectionCaps, AnAddressAtItsCapPushesOutOnlyItsOwn) {
+  ServerState state = state_with_caps({10, 10, 2});
+  const auto other = accept_connection(state, 1, Port::kHttp, "a", Waiting::kSilent);
+  const auto older = accept_connection(state, 2, Port::kHttp, "b", Waiting::kSilent);
+  const auto newer = accept_connection(state, 3, Port::kHttp, "b", Waiting::kSilent);
+  EXPECT_TRUE(state.admit(4, Port::kHttp, "b"));
+  EXPECT_TRUE(older->closed);
+  EXPECT_FALSE(other->closed);
+  EXPECT_FALSE(newer->closed);
+  // Every one of its own being answered, the address takes no more.
+  accept_connection(state, 5, Port::kHttp, "c", Waiting::kSilent, true);
+  accept_connection(state, 6, Port::kHttp, "c", Waiting::kSilent, true);
+  EXPECT_FALSE(state.admit(7, Port::kHttp, "c"));
+  EXPECT_TRUE(state.admit(8, Port::kHttp, "d"));
+}
+
+TEST(ConnectionCaps, APortNeverClosesTheOtherPortsConnectionsForRoom) {
+  ServerState state = state_with_caps({1, 10, 10});
+  const auto web = accept_connection(state, 1, Port::kHttp, "a", Waiting::kSilent);
+  accept_connection(state, 2, Port::kLines, "a", Waiting::kSilent, true);
+  EXPECT_FALSE(state.admit(3, Port::kLines, "a"));
+  EXPECT_FALSE(web->closed);
 }
 
 }  // namespace
