@@ -221,6 +221,9 @@ class SearchWorker : public RootState<G> {
         if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
       }
     }
+    if constexpr (kNode != NodeType::kPv && !is_partial(kScope)) {
+      if (!table_move) reduce_without_table_move(node);
+    }
     if constexpr (kSingularExtensions && !is_partial(kScope)) {
       if (entry && table_move && ply > 0 && ply < 2 * root_depth_ &&
           Rules::tests_singular(depth, *entry)) {
@@ -357,6 +360,24 @@ class SearchWorker : public RootState<G> {
     node.improving = before != kNoStaticValue    ? node.static_eval > before
                      : earlier != kNoStaticValue ? node.static_eval > earlier
                                                  : true;
+  }
+
+  // Internal iterative reduction: off the principal line, a node whose
+  // position the table holds no move for is searched a ply shallower where
+  // the selective search says so (the principal line asks its look-ahead
+  // instead). Its frame, which a team's settles_ancestor() judges it by,
+  // and its table entry carry the depth it is searched to.
+  template <NodeType kNode>
+  void reduce_without_table_move(SearchNode<kNode>& node) {
+    static_assert(kNode != NodeType::kPv);
+    if constexpr (kSelective) {
+      if (!Rules::reduces_without_table_move(node.depth)) return;
+      assert(node.depth > 1);
+      --node.depth;
+      if constexpr (kKeepsFrames) stack_[node.ply].frame.depth = node.depth;
+    } else {
+      (void)node;
+    }
   }
 
   // The moves the node searches: those of `go searchmoves` at a restricted

@@ -120,6 +120,13 @@ class SelectiveRules {
   }
   static int singular_depth(int depth) { return (depth - 1) / 2; }
 
+  // Internal iterative reduction (Selectivity::iir_min_depth): whether a
+  // node off the principal line without a table move is searched a ply
+  // shallower.
+  static bool reduces_without_table_move(int depth) {
+    return kRules.iir_min_depth > 0 && depth >= kRules.iir_min_depth;
+  }
+
   // Late-move reductions: a quiet move late in the order is first searched
   // shallower (up to two plies fewer or more by its history); only if it
   // then beats alpha is it searched at full depth. Never the first move, a check, a move out of

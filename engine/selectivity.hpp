@@ -72,6 +72,12 @@ struct Selectivity {
   int singular_min_depth = 0;
   int singular_depth_slack = 3;
   Score singular_margin = 2;
+  // Internal iterative reduction: from this depth (0: never), a node off
+  // the principal line whose position the table holds no move for is
+  // searched a ply shallower. Without a move to try first its search costs
+  // more and is likely an unexpected one; a later visit finds the move this
+  // one leaves in the table.
+  int iir_min_depth = 0;
 };
 
 // Late-move reductions by depth and move number, computed once.

@@ -95,6 +95,7 @@ class Chess {
       .singular_min_depth = 8,
       .singular_depth_slack = 3,
       .singular_margin = 2,
+      .iir_min_depth = 4,
   };
   static constexpr std::string_view kStartFen =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
