@@ -14,6 +14,7 @@
 #include "engine/alphabeta.hpp"
 #include "engine/move_ordering.hpp"
 #include "engine/ordering_memory.hpp"
+#include "engine/ply.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/selective_rules.hpp"
 #include "tests/games/chess_search_run.hpp"
@@ -120,6 +121,21 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
       << "never on the principal line";
   loop.first = true;
   EXPECT_FALSE(prunes(1, hanging, -1'000'000)) << "never before a move has been searched";
+}
+
+// Internal iterative reduction: off the principal line, a node without a
+// table move is searched a ply shallower from the rule's depth on, never
+// nearer the horizon (where it would drop into the quiescence search).
+TEST(ChessSearch, NodesWithoutATableMoveAreReducedOnlyFromTheRulesDepth) {
+  using Rules = engine::SelectiveRules<Chess>;
+  constexpr engine::Selectivity kRules = engine::selectivity<Chess>();
+  static_assert(kRules.iir_min_depth >= 2, "chess reduces nodes without a table move");
+  for (int depth = 1; depth < kRules.iir_min_depth; ++depth) {
+    EXPECT_FALSE(Rules::reduces_without_table_move(depth)) << "depth " << depth;
+  }
+  for (int depth = kRules.iir_min_depth; depth < engine::kMaxPly; ++depth) {
+    EXPECT_TRUE(Rules::reduces_without_table_move(depth)) << "depth " << depth;
+  }
 }
 
 // The history and counter-move tables have a slot per from and to square:
