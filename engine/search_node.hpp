@@ -80,6 +80,9 @@ struct SearchNode {
   // it was in check then; true where neither is known): the rules prune
   // less and reduce less where the position improves.
   bool improving = true;
+  // The plies `depth` was reduced by after entry (internal iterative
+  // reduction); the node's frame keeps the depth it was entered with.
+  int reduced = 0;
 };
 
 // The state of one node's move loop.

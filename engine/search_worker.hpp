@@ -365,16 +365,19 @@ class SearchWorker : public RootState<G> {
   // Internal iterative reduction: off the principal line, a node whose
   // position the table holds no move for is searched a ply shallower where
   // the selective search says so (the principal line asks its look-ahead
-  // instead). Its frame, which a team's settles_ancestor() judges it by,
-  // and its table entry carry the depth it is searched to.
+  // instead). Its table entry carries the depth it is searched to; its
+  // frame keeps the depth it was entered with, by which a team's
+  // settles_ancestor() judges it as the table would have on entry. (With
+  // the reduced depth there, the entry a failed null-move verification
+  // leaves for the node's own key, searched as deep, would settle it.)
   template <NodeType kNode>
   void reduce_without_table_move(SearchNode<kNode>& node) {
     static_assert(kNode != NodeType::kPv);
     if constexpr (kSelective) {
       if (!Rules::reduces_without_table_move(node.depth)) return;
-      assert(node.depth > 1);
+      assert(node.depth > 1 && node.reduced == 0);
       --node.depth;
-      if constexpr (kKeepsFrames) stack_[node.ply].frame.depth = node.depth;
+      node.reduced = 1;
     } else {
       (void)node;
     }
@@ -494,7 +497,7 @@ class SearchWorker : public RootState<G> {
   void assert_own_frame(const SearchNode<kNode>& node) const {
     if constexpr (kKeepsFrames) {
       assert((stack_[node.ply].frame ==
-              NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv}));
+              NodeFrame{node.key, node.depth + node.reduced, node.alpha, node.beta, node.kPv}));
     }
     (void)node;
   }
