@@ -330,7 +330,10 @@ class SearchWorker : public RootState<G> {
     if constexpr (kSelective) {
       evaluate_statically(node);
       if constexpr (kNode != NodeType::kPv && !is_partial(kScope)) {
-        if (!node.in_check) return prune_before_moves(node);
+        if (!node.in_check) {
+          if (const auto pruned = prune_before_moves(node)) return pruned;
+          return probcut(node, entry);
+        }
       }
     }
     return std::nullopt;
@@ -781,6 +784,51 @@ class SearchWorker : public RootState<G> {
       if (Rules::may_pass(node) && !stack_[node.ply].null_move_into && !verifying_null_ &&
           position_.has_non_pawn_material()) {
         return null_move(node);
+      }
+    }
+    return std::nullopt;
+  }
+
+  // ProbCut: a capture that wins enough in the exchange to lift the static
+  // value past beta + margin is tried first by the quiescence search and
+  // then by a search `probcut_reduction` plies shallower, both against that
+  // raised bound. If both hold, a full-depth search would almost surely
+  // fail high at beta: the node does, with the shallower search's value,
+  // left in the table as a lower bound at the depth it was searched to
+  // (one more than its reply's).
+  template <NodeType kNode>
+  std::optional<Score> probcut(const SearchNode<kNode>& node,
+                               const std::optional<TableEntry>& entry) requires kSelective {
+    static_assert(kNode != NodeType::kPv);
+    const Score table_value = entry ? score_from_table(entry->score, node.ply) : Score{0};
+    const auto raised = Rules::probcut_beta(node, entry, table_value);
+    if (!raised) return std::nullopt;
+    const int depth = Rules::probcut_depth(node.depth);
+    assert(depth > 0 && *raised > node.beta && !is_decisive(*raised));
+    MoveList<Move> captures;
+    position_.noisy_moves(captures);
+    MovePicker<G> picker(position_, captures, std::nullopt, node.ply, memory_.killers,
+                         memory_.history, selective_ordering(node.ply),
+                         MovePicker<G>::LosingCaptures::kDropped);
+    while (const auto next = picker.next()) {
+      const Move move = *next;
+      if (!position_.see_ge(move, *raised - node.static_eval)) continue;
+      const std::size_t piece_to = piece_to_slot(move);
+      position_.play(move);
+      tally_.count();
+      enter_move(node.ply, history_slot<G>(move), piece_to);
+      Score value = -quiescence(node.ply + 1, -*raised, -*raised + 1);
+      if (value >= *raised && !tally_.aborted() && !team_.unwinding_to(node.ply)) {
+        value = -negamax<eldest_child_type(kNode)>(depth, node.ply + 1, -*raised, -*raised + 1);
+      }
+      position_.undo(move);
+      assert(position_.key() == node.key);
+      if (tally_.aborted() || team_.unwinding_to(node.ply)) return unwound(node.ply);
+      if (value >= *raised) {
+        assert_own_frame(node);
+        table_.store(node.key, TableEntry{score_to_table(value, node.ply), depth + 1,
+                                          Bound::kLower, move_bits<G>(move)});
+        return value;
       }
     }
     return std::nullopt;

@@ -120,6 +120,30 @@ class SelectiveRules {
   }
   static int singular_depth(int depth) { return (depth - 1) / 2; }
 
+  // ProbCut (Selectivity::probcut_min_depth): whether the node tries its
+  // good captures at a reduced depth against beta raised by the margin,
+  // and that raised bound (nothing where it would reach the mate scores).
+  // A table entry at least as deep as that search that already bounds the
+  // node below the raised bound says the captures will not reach it.
+  template <NodeType kNode>
+  static std::optional<Score> probcut_beta(const SearchNode<kNode>& node,
+                                           const std::optional<TableEntry>& entry, Score table_value) {
+    if (kRules.probcut_min_depth == 0 || node.depth < kRules.probcut_min_depth ||
+        is_decisive(node.beta)) {
+      return std::nullopt;
+    }
+    const Score raised = node.beta + kRules.probcut_margin;
+    if (is_decisive(raised)) return std::nullopt;
+    if (entry && entry->bound != Bound::kLower && table_value < raised &&
+        entry->depth >= probcut_depth(node.depth) + 1) {
+      return std::nullopt;
+    }
+    return raised;
+  }
+  // The depth ProbCut searches a capture's reply to, and the depth its
+  // lower bound is stored with.
+  static int probcut_depth(int depth) { return depth - kRules.probcut_reduction; }
+
   // Internal iterative reduction (Selectivity::iir_min_depth): whether a
   // node off the principal line without a table move is searched a ply
   // shallower.

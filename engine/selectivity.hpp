@@ -78,6 +78,14 @@ struct Selectivity {
   // more and is likely an unexpected one; a later visit finds the move this
   // one leaves in the table.
   int iir_min_depth = 0;
+  // ProbCut: from this depth (0: never), off the principal line and out of
+  // check, a capture whose exchange alone would lift the static value to
+  // beta + margin is searched `probcut_reduction` plies shallower against
+  // that raised bound; if it holds, so would the full search of the node
+  // at beta, and the node fails high.
+  int probcut_min_depth = 0;
+  Score probcut_margin = 0;
+  int probcut_reduction = 4;
 };
 
 // Late-move reductions by depth and move number, computed once.

@@ -8,13 +8,17 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/alphabeta.hpp"
 #include "engine/move_ordering.hpp"
 #include "engine/ordering_memory.hpp"
 #include "engine/ply.hpp"
+#include "engine/search_definitions.hpp"
 #include "engine/search_memory.hpp"
 #include "engine/selective_rules.hpp"
 #include "tests/games/chess_search_run.hpp"
@@ -136,6 +140,102 @@ TEST(ChessSearch, NodesWithoutATableMoveAreReducedOnlyFromTheRulesDepth) {
   for (int depth = kRules.iir_min_depth; depth < engine::kMaxPly; ++depth) {
     EXPECT_TRUE(Rules::reduces_without_table_move(depth)) << "depth " << depth;
   }
+}
+
+// Chess with ProbCut from `kMinDepth` (0: off), otherwise as it was
+// measured (chess itself leaves it off, docs/search.md).
+template <int kMinDepth>
+struct ProbCutChess : Chess {
+  explicit ProbCutChess(const Chess& position) : Chess(position) {}
+  static ProbCutChess start_position() { return ProbCutChess(Chess::start_position()); }
+  static std::optional<ProbCutChess> parse(std::string_view fen) {
+    const auto position = Chess::parse(fen);
+    if (!position) return std::nullopt;
+    return ProbCutChess(*position);
+  }
+  static constexpr engine::Selectivity kSelectivity = [] {
+    engine::Selectivity rules = Chess::kSelectivity;
+    rules.probcut_min_depth = kMinDepth;
+    rules.probcut_margin = 100;
+    rules.probcut_reduction = 4;
+    return rules;
+  }();
+};
+
+// ProbCut: from its depth, off the principal line, the node's captures are
+// tried against beta raised by the margin, unless a table entry deep enough
+// already bounds the node below that raised bound; never near mate scores.
+// Off, it is never tried.
+TEST(ChessSearch, ProbCutRaisesBetaByItsMarginUnlessTheTableSaysItFallsShort) {
+  using Rules = engine::SelectiveRules<ProbCutChess<5>>;
+  using engine::Bound;
+  using engine::TableEntry;
+  constexpr engine::Selectivity kRules = engine::selectivity<ProbCutChess<5>>();
+  static_assert(kRules.probcut_min_depth > kRules.probcut_reduction && kRules.probcut_margin > 0);
+  const Score beta = 40;
+  const Score raised = beta + kRules.probcut_margin;
+  const auto node = [&](int depth, Score node_beta) {
+    engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, node_beta - 1, node_beta, 0, false};
+    cut.static_eval = node_beta;
+    return cut;
+  };
+  const int depth = kRules.probcut_min_depth + 2;
+  EXPECT_EQ(Rules::probcut_beta(node(depth, beta), std::nullopt, 0), raised);
+  EXPECT_EQ(Rules::probcut_beta(node(kRules.probcut_min_depth - 1, beta), std::nullopt, 0),
+            std::nullopt)
+      << "nearer the horizon, never";
+  EXPECT_EQ(Rules::probcut_beta(node(depth, engine::kWin - 10), std::nullopt, 0), std::nullopt)
+      << "never against a mate score";
+  const int deep_enough = Rules::probcut_depth(depth) + 1;
+  const auto entry = [&](int entry_depth, Bound bound) {
+    return std::optional{TableEntry{raised - 1, entry_depth, bound, std::nullopt}};
+  };
+  EXPECT_EQ(Rules::probcut_beta(node(depth, beta), entry(deep_enough, Bound::kUpper), raised - 1),
+            std::nullopt)
+      << "the table bounds the node below the raised beta";
+  EXPECT_EQ(Rules::probcut_beta(node(depth, beta), entry(deep_enough, Bound::kExact), raised - 1),
+            std::nullopt);
+  EXPECT_EQ(Rules::probcut_beta(node(depth, beta), entry(deep_enough, Bound::kLower), raised - 1),
+            raised)
+      << "a lower bound below the raised beta bounds nothing";
+  EXPECT_EQ(
+      Rules::probcut_beta(node(depth, beta), entry(deep_enough - 1, Bound::kUpper), raised - 1),
+      raised)
+      << "an entry shallower than ProbCut's own search says nothing of it";
+  EXPECT_EQ(Rules::probcut_beta(node(depth, beta), entry(deep_enough, Bound::kUpper), raised),
+            raised)
+      << "a table value at the raised beta does not fall short of it";
+  for (int off_depth = 1; off_depth < 64; ++off_depth) {
+    EXPECT_EQ(engine::SelectiveRules<Chess>::probcut_beta(node(off_depth, beta), std::nullopt, 0),
+              std::nullopt)
+        << "chess leaves it off, depth " << off_depth;
+  }
+}
+
+// ProbCut searched: on and off, the search of a position where a capture
+// wins the queen finds it, and in a middlegame full of captures ProbCut
+// changes the search (the same game otherwise, so nothing else can).
+TEST(ChessSearch, ProbCutKeepsTheWinningCaptureAndChangesTheSearch) {
+  const auto search_to = [](const auto& root, int depth) {
+    engine::TranspositionTable table(16);
+    const std::atomic<bool> stop{false};
+    engine::SearchLimits limits;
+    limits.depth = depth;
+    using G = std::decay_t<decltype(root)>;
+    return engine::Search<G>(table).run(root, limits, stop);
+  };
+  // White's knight takes the queen on d5 (the other queen takes back).
+  const Chess board = position("3qk3/8/8/3q4/8/4N3/8/4K3 w - - 0 1");
+  const auto plain = search_to(ProbCutChess<0>(board), 9);
+  const auto cut = search_to(ProbCutChess<5>(board), 9);
+  ASSERT_TRUE(plain.best_move && cut.best_move);
+  EXPECT_EQ(Chess::move_text(*plain.best_move), "e3d5");
+  EXPECT_EQ(Chess::move_text(*cut.best_move), "e3d5");
+  const Chess kiwipete =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  EXPECT_NE(search_to(ProbCutChess<5>(kiwipete), 9).nodes,
+            search_to(ProbCutChess<0>(kiwipete), 9).nodes)
+      << "ProbCut changes the search";
 }
 
 // The history and counter-move tables have a slot per from and to square:
