@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/memory_grant.hpp"
 #include "engine/move_list.hpp"
 
 namespace brudno::engine {
@@ -121,6 +122,8 @@ struct SearchOutcome {
   bool solved = false;
   // Stopped by a limit or the stop flag before it could decide.
   bool stopped = false;
+  // Stopped because the memory it held could not grow (SearchBudget::memory).
+  bool out_of_memory = false;
   std::vector<Move> path;
   Cost cost{};
   std::uint64_t expanded = 0;   // states whose successors were generated
@@ -135,15 +138,23 @@ struct SearchOutcome {
 template <Problem P>
 using OutcomeOf = SearchOutcome<typename P::Move, CostOf<P>>;
 
-// Limits every systematic strategy honours: a budget of generated states and
-// a stop flag (a relaxed load: a plain read on the machines we run on).
+// Limits every systematic strategy honours: a budget of generated states, a
+// stop flag (a relaxed load: a plain read on the machines we run on), and
+// the memory it may hold (none: as much as it takes).
 struct SearchBudget {
   std::uint64_t max_generated = std::numeric_limits<std::uint64_t>::max();
   const std::atomic_bool* stop = nullptr;
+  MemoryGrant* memory = nullptr;
 
   [[nodiscard]] bool exhausted(std::uint64_t generated) const {
     if (generated > max_generated) return true;
     return stop != nullptr && stop->load(std::memory_order_relaxed);
+  }
+  // May the search grow to hold what `bytes()` counts (engine/single_agent/
+  // memory_use.hpp)? Counted only when there is a grant to ask.
+  template <class Bytes>
+  [[nodiscard]] bool may_hold(Bytes&& bytes) const {
+    return memory == nullptr || memory->grant(bytes());
   }
 };
 

@@ -20,9 +20,22 @@
 
 namespace brudno::protocol {
 
+class SessionMemory;
+
 class GameSession {
  public:
   virtual ~GameSession() = default;
+
+  // The session's books, where the game's own memory (the mate search's
+  // tables, a puzzle search's states) is charged; none: nothing is counted.
+  // Set once, before the first search; they outlive the game.
+  void use_memory(SessionMemory* books) { books_ = books; }
+  // Whether the game's searches use the session's transposition table (a
+  // puzzle's do not: a session that only solves puzzles needs none).
+  [[nodiscard]] virtual bool uses_table() const { return true; }
+  // Lets go of what the game keeps between searches (the mate search's
+  // table), giving its memory back: a Hash the client asks for comes first.
+  virtual void drop_kept_tables() {}
 
   [[nodiscard]] virtual std::string_view game_name() const = 0;
   // Sets the position from the game's text (or the start position when there is
@@ -75,6 +88,9 @@ class GameSession {
   // Whether that option reaches beyond the session onto the machine (chess's
   // EvalFile reads a file there): a server does not take it from a client.
   [[nodiscard]] virtual bool is_host_option(std::string_view /*name*/) const { return false; }
+
+ protected:
+  SessionMemory* books_ = nullptr;
 };
 
 // The games a session can play, in the order `uci` lists them.

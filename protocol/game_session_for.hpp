@@ -23,6 +23,7 @@
 #include "protocol/game_session.hpp"
 #include "protocol/info_format.hpp"
 #include "protocol/mate_job.hpp"
+#include "protocol/mate_memory.hpp"
 #include "protocol/protocol_traits.hpp"
 #include "protocol/prove.hpp"
 #include "protocol/tokens.hpp"
@@ -157,12 +158,26 @@ class GameSessionFor final : public GameSession {
       // only where it finds no mate. Past its longest mate, the main search.
       if (limits.mate && *limits.mate <= games::chess::MateSearch::kMaxMoves &&
           mate_alone(limits) && search_moves.empty()) {
-        if (!mate_table_)
-          mate_table_ = std::make_unique<games::chess::MateTable>(kMateTableMegabytes);
+        // Its tables are the session's memory: the kept one charged while
+        // kept, the proof-number one while the search runs.
+        if (!mate_table_) {
+          auto kept = reserve_mate_tables(books_, 1);
+          if (kept.megabytes == 0) {
+            out.write_line(kNoRoomForMateTables);
+            return search_job;
+          }
+          mate_table_ = std::make_unique<games::chess::MateTable>(kept.megabytes);
+          mate_table_held_ = std::move(kept.held);
+        }
+        auto numbers = reserve_mate_tables(books_, 1);
+        if (numbers.megabytes == 0) {
+          out.write_line(kNoRoomForMateTables);
+          return search_job;
+        }
         const int moves = *limits.mate;
         last_mate_ = LastMate{position_, moves, settings.multipv > 1};
-        return make_mate_job(configured(position_), moves, settings.multipv, *mate_table_, stop,
-                             out, std::move(search_job));
+        return make_mate_job(configured(position_), moves, settings.multipv, *mate_table_,
+                             std::move(numbers), stop, out, std::move(search_job));
       }
     }
     return search_job;
@@ -170,6 +185,11 @@ class GameSessionFor final : public GameSession {
 
   void forget_game() override {
     if (mate_table_) mate_table_->clear();
+  }
+
+  void drop_kept_tables() override {
+    mate_table_.reset();
+    mate_table_held_.reset();
   }
 
   [[nodiscard]] std::vector<std::string> option_lines() const override {
@@ -269,8 +289,17 @@ class GameSessionFor final : public GameSession {
     if constexpr (std::is_same_v<G, games::Chess>) {
       // The mates of the last `go mate N`: chess is never solved to its end.
       if (!last_mate_) return {};
+      auto tables = reserve_mate_tables(books_, 2);
+      if (tables.megabytes == 0) {
+        return [&out] {
+          out.write_line(
+              "info string error: no memory left for the proof's tables (this session's budget, "
+              "brudno serve --max-hash, or the server's total, --max-total-hash, is in use)");
+          return std::string{};
+        };
+      }
       return make_mate_proof_job(last_mate_->position, last_mate_->moves, last_mate_->every_key,
-                                 stop, out);
+                                 std::move(tables), stop, out);
     } else if constexpr (!engine::HasPlyBound<G>) {
       (void)stop;
       (void)out;
@@ -406,8 +435,9 @@ class GameSessionFor final : public GameSession {
   std::optional<G> last_solved_;
   // Chess: the table of the exact mate search, kept from one `go mate` to
   // the next (what it holds stays true), and the last `go mate N` for `proof`.
-  static constexpr std::size_t kMateTableMegabytes = 64;
   std::unique_ptr<games::chess::MateTable> mate_table_;
+  // Its charge in the session's books (mate_memory.hpp).
+  std::shared_ptr<HeldMemory> mate_table_held_;
   struct LastMate {
     G position;
     int moves;

@@ -1,6 +1,8 @@
 #pragma once
-// The server's total transposition-table memory, shared by all sessions:
-// a table grows only if the total stays within the cap.
+// The server's total of session memory (--max-total-hash), shared by all
+// sessions: their transposition tables, the mate search's tables and the
+// states of puzzle searches (each session's books, session_memory.hpp). A
+// holding grows only if the total stays within the cap.
 
 #include <atomic>
 #include <cstddef>

@@ -19,9 +19,14 @@ inline constexpr std::size_t kLinesReadAhead = 256;
 
 class HeldLines {
  public:
-  void hold(std::string line) { lines_.push_back(std::move(line)); }
+  void hold(std::string line) {
+    bytes_ += line.size();
+    lines_.push_back(std::move(line));
+  }
   [[nodiscard]] bool empty() const { return lines_.empty(); }
   [[nodiscard]] std::size_t size() const { return lines_.size(); }
+  // The bytes of the lines held, newlines not counted.
+  [[nodiscard]] std::size_t bytes() const { return bytes_; }
 
   // Takes out the next held line the session takes now: the first, or,
   // behind one that waits for the running search, a line that acts on it at
@@ -32,6 +37,7 @@ class HeldLines {
       if (session.takes_now(*line, line != lines_.begin())) {
         std::string taken = std::move(*line);
         lines_.erase(line);
+        bytes_ -= taken.size();
         return taken;
       }
     }
@@ -40,6 +46,7 @@ class HeldLines {
 
  private:
   std::deque<std::string> lines_;
+  std::size_t bytes_ = 0;
 };
 
 }  // namespace brudno::protocol

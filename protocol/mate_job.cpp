@@ -51,20 +51,30 @@ std::vector<Move> mate_line(MateSearch& search, MateSearch::Key key) {
   return line;
 }
 
+// Gives a job's tables back to the session's books as the job ends, after
+// the tables themselves (made after it, they go first).
+struct ReleaseAtEnd {
+  HeldMemory* held;
+  ~ReleaseAtEnd() {
+    if (held != nullptr) held->release();
+  }
+};
+
 }  // namespace
 
 std::function<std::string()> make_mate_job(const Chess& root, int moves, int lines,
-                                           games::chess::MateTable& table,
+                                           games::chess::MateTable& table, MateTables numbers,
                                            const std::atomic<bool>& stop, LineSink& out,
                                            std::function<std::string()> normal_search) {
-  return [root, moves, lines, &table, &stop, &out, normal = std::move(normal_search)] {
+  return [root, moves, lines, &table, numbers, &stop, &out, normal = std::move(normal_search)] {
+    const ReleaseAtEnd release{numbers.held.get()};
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed_ms = [&start] {
       return std::chrono::duration_cast<std::chrono::milliseconds>(
                  std::chrono::steady_clock::now() - start)
           .count();
     };
-    MateSearch search(root, stop, table);
+    MateSearch search(root, stop, table, MateSearch::Method::kProofNumbers, numbers.megabytes);
     std::vector<MateSearch::Key> keys;
     // With one line: a mate within `moves` is proved first and said at once,
     // its first move and the length of the mate proved (an upper bound);
@@ -120,11 +130,13 @@ std::function<std::string()> make_mate_job(const Chess& root, int moves, int lin
 }
 
 std::function<std::string()> make_mate_proof_job(const Chess& root, int moves, bool every_key,
-                                                 const std::atomic<bool>& stop, LineSink& out) {
-  return [root, moves, every_key, &stop, &out]() -> std::string {
+                                                 MateTables tables, const std::atomic<bool>& stop,
+                                                 LineSink& out) {
+  return [root, moves, every_key, tables, &stop, &out]() -> std::string {
+    const ReleaseAtEnd release{tables.held.get()};
     std::variant<MateProofs, std::string> proved;
     try {
-      proved = prove_mates(root, moves, every_key, stop);
+      proved = prove_mates(root, moves, every_key, stop, tables.megabytes);
     } catch (const std::exception& failure) {
       proved = "the proof failed (" + std::string(failure.what()) + ")";
     }

@@ -12,18 +12,22 @@
 #include "games/chess/chess.hpp"
 #include "games/chess/mate/mate_search.hpp"
 #include "protocol/line_sink.hpp"
+#include "protocol/mate_memory.hpp"
 
 namespace brudno::protocol {
 
+// `numbers` is the size of the search's proof-number table and its charge
+// in the session's books (mate_memory.hpp), given back when the job ends.
 std::function<std::string()> make_mate_job(const games::Chess& root, int moves, int lines,
-                                           games::chess::MateTable& table,
+                                           games::chess::MateTable& table, MateTables numbers,
                                            const std::atomic<bool>& stop, LineSink& out,
                                            std::function<std::string()> normal_search);
 
 // The proof after a chess `go mate N`: the `proof` reply, or nothing after
-// an `info string error` line.
+// an `info string error` line. `tables`: the size of each of its two tables
+// and their charge, given back when the job ends.
 std::function<std::string()> make_mate_proof_job(const games::Chess& root, int moves,
-                                                 bool every_key, const std::atomic<bool>& stop,
-                                                 LineSink& out);
+                                                 bool every_key, MateTables tables,
+                                                 const std::atomic<bool>& stop, LineSink& out);
 
 }  // namespace brudno::protocol

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -13,6 +14,7 @@
 #include "games/sliding_tile/heuristics.hpp"
 #include "games/sliding_tile/partitions.hpp"
 #include "protocol/client_text.hpp"
+#include "protocol/session_memory.hpp"
 #include "protocol/tokens.hpp"
 
 namespace brudno::protocol {
@@ -55,12 +57,25 @@ std::string heuristic_names() {
   return names;
 }
 
+// Why a search stopped for memory, and where the limit comes from.
+std::string memory_limit_line(const SearchMemoryGrant& grant, const SessionMemory& books) {
+  const std::string held = std::to_string(grant.megabytes()) + " MB of states held";
+  if (grant.refusal() == SessionMemory::Refusal::kServer) {
+    return "info string the search stopped at the server's memory limit: " + held +
+           ", and the memory of all sessions together (brudno serve --max-total-hash) is in use";
+  }
+  return "info string the search stopped at the session's memory limit: " + held +
+         ", of a budget of " + std::to_string(books.budget()) +
+         " MB for all this session holds (brudno serve --max-hash)";
+}
+
 template <class Board>
 class ProblemSession final : public GameSession {
  public:
   explicit ProblemSession(std::string_view name) : name_(name) {}
 
   [[nodiscard]] std::string_view game_name() const override { return name_; }
+  [[nodiscard]] bool uses_table() const override { return false; }
 
   std::optional<std::string> set_position(std::optional<std::string_view> text,
                                           std::span<const std::string_view> moves) override {
@@ -139,7 +154,7 @@ class ProblemSession final : public GameSession {
           "ignored");
     }
     return [board = board_, strategy = strategy_, heuristic = heuristic_, cache = patterns_,
-            nodes = limits.nodes, &stop, &out] {
+            nodes = limits.nodes, books = books_, &stop, &out] {
       // Read or built on the search thread, so the session answers isready
       // meanwhile; kept for the session's next search.
       const games::AdditivePatterns* patterns = nullptr;
@@ -156,8 +171,12 @@ class ProblemSession final : public GameSession {
         }
         patterns = cache->patterns.get();
       }
+      // The states a graph search keeps are the session's memory: under a
+      // budget they are charged to it as they grow, and given back at the end.
+      std::optional<SearchMemoryGrant> grant;
+      if (books != nullptr && books->bounded()) grant.emplace(*books);
       const engine::SearchBudget budget{nodes ? *nodes : std::numeric_limits<std::uint64_t>::max(),
-                                        &stop};
+                                        &stop, grant ? &*grant : nullptr};
       const auto start = std::chrono::steady_clock::now();
       const auto milliseconds = [&] {
         return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -178,6 +197,7 @@ class ProblemSession final : public GameSession {
                                                      : run(games::Manhattan{});
       const auto& outcome = std::get<0>(result);
       const auto time = milliseconds();
+      if (outcome.out_of_memory && grant) out.write_line(memory_limit_line(*grant, *books));
       if (!outcome.solved) {
         out.write_line(std::string("info string ") +
                        (outcome.stopped ? "stopped before a plan was found" : "no plan") +

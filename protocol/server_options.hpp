@@ -43,6 +43,13 @@ struct ServerOptions {
   // stops reading holds nothing longer than this, an HTTP response or a
   // closing session's last lines included.
   std::chrono::seconds write_timeout{10};
+  // The bytes of the lines a session holds while its job runs (see
+  // TcpConnection::take_line()): 1 MiB, or two of the longest lines when
+  // --max-line is longer, so that a line that may be sent always fits.
+  static constexpr std::size_t kLeastHeldBytes = std::size_t{1} << 20;
+  [[nodiscard]] std::size_t max_held_bytes() const {
+    return 2 * max_line_bytes > kLeastHeldBytes ? 2 * max_line_bytes : kLeastHeldBytes;
+  }
   std::optional<std::string> token;  // set: clients must send `auth <token>` first
   // With a token, as sshd's LoginGraceTime and MaxStartups: a connection that
   // has not authenticated within this time is closed, and connections waiting

@@ -86,6 +86,9 @@ void TcpConnection::open_session() {
   limits.reserve_hash = [&budget = server_.hash](std::size_t from, std::size_t to) {
     return budget.change(from, to);
   };
+  // The session's budget: its table, the mate search's tables and a puzzle
+  // search's states together.
+  limits.memory_budget_megabytes = server_.options.max_hash_megabytes;
   limits.thread_budget = &server_.threads;
   limits.sets_host_options = false;
   try {

@@ -48,7 +48,8 @@ void TcpConnection::release_session() {
   holds_slot_ = false;
   if (session_) {
     session_->abandon();
-    server_.hash.release(session_->hash_megabytes());
+    // Its table and every other holding go back to the server's total as
+    // the session ends (SessionMemory).
     session_.reset();
   }
   --server_.sessions;

@@ -4,6 +4,7 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <utility>
 
+#include "protocol/client_text.hpp"
 #include "protocol/http_request_line.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/tcp_connection.hpp"
@@ -75,7 +76,12 @@ void TcpConnection::read_on() {
 }
 
 bool TcpConnection::reads_on() const {
-  return held_lines_.size() < kLinesReadAhead || session_->waits_for_client();
+  // Behind a job that ends by itself, only while the longest line could
+  // still be held: such a job's lines are never dropped for their bytes.
+  const bool room = held_lines_.size() < kLinesReadAhead &&
+                    held_lines_.bytes() + server_.options.max_line_bytes <=
+                        server_.options.max_held_bytes();
+  return room || session_->waits_for_client();
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
@@ -121,6 +127,16 @@ void TcpConnection::take_line(std::string line) {
     return finish("too many held lines",
                   "info string error: more than " + std::to_string(kMaxHeldLines) +
                       " lines wait for the running search (send stop); closing the connection");
+  }
+  if (held_lines_.bytes() + line.size() > server_.options.max_held_bytes()) {
+    // Behind a search only the client can end (reads_on() waits behind any
+    // other job): the `stop` still to come is read, and this line is not held.
+    log_warn("session ", id_, ": more than ", server_.options.max_held_bytes(),
+             " bytes of lines wait for a search; a line dropped");
+    return send("info string error: more than " +
+                std::to_string(server_.options.max_held_bytes()) +
+                " bytes of lines wait for the running search (send stop); dropped " +
+                quoted_excerpt(line));
   }
   held_lines_.hold(std::move(line));
 }

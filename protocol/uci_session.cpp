@@ -55,15 +55,24 @@ bool acts_at_once(std::string_view command) {
 UciSession::UciSession(LineSink& out, SessionLimits limits)
     : out_(out),
       limits_(std::move(limits)),
+      books_(limits_.memory_budget_megabytes, limits_.reserve_hash),
       table_(0),
       wanted_hash_megabytes_(limits_.initial_hash_megabytes),
-      game_(make_game_session(default_game(), table_, memory_)) {
+      game_(new_game(default_game())) {
   table_.observe_deep_stores(limits_.table_observer);
+}
+
+std::unique_ptr<GameSession> UciSession::new_game(std::string_view name) {
+  auto game = make_game_session(name, table_, memory_);
+  if (game) game->use_memory(&books_);
+  return game;
 }
 
 UciSession::~UciSession() {
   stop_search();
   wait_for_job();
+  // The table's share of the books; the game's holdings go with the game.
+  books_.release(hash_megabytes_.exchange(0));
 }
 
 int UciSession::max_threads() const {
@@ -248,7 +257,7 @@ void UciSession::on_setoption(const Words& words) {
 }
 
 void UciSession::set_game(std::string_view value) {
-  auto game = make_game_session(lowercase(value), table_, memory_);
+  auto game = new_game(lowercase(value));
   if (!game) return error("unknown game " + quoted_excerpt(value));
   game_ = std::move(game);
   position_valid_ = true;  // the new game's start position
@@ -266,9 +275,14 @@ void UciSession::set_hash(std::string_view value) {
   const std::size_t before = hash_megabytes_.load(std::memory_order_relaxed);
   const std::string kept =
       before == 0 ? "no table is allocated yet" : "keeping " + std::to_string(before) + " MB";
-  if (limits_.reserve_hash && !limits_.reserve_hash(before, wanted)) {
+  const auto refusal = charge_table(before, wanted);
+  if (refusal == SessionMemory::Refusal::kServer) {
     return error("Hash " + std::to_string(wanted) +
                  " MB would exceed the server's total table memory; " + kept);
+  }
+  if (refusal == SessionMemory::Refusal::kSession) {
+    return error("Hash " + std::to_string(wanted) + " MB would exceed this session's memory of " +
+                 std::to_string(books_.budget()) + " MB; " + kept);
   }
   wanted_hash_megabytes_ = wanted;
   hash_megabytes_.store(wanted, std::memory_order_relaxed);
@@ -277,7 +291,7 @@ void UciSession::set_hash(std::string_view value) {
     try {
       table_.resize(wanted);
     } catch (const std::bad_alloc&) {
-      if (limits_.reserve_hash) limits_.reserve_hash(wanted, before);  // back as it was
+      (void)books_.change(wanted, before);  // back as it was
       hash_megabytes_.store(before, std::memory_order_relaxed);
       error("cannot allocate " + std::to_string(wanted) + " MB for the hash table; " + kept);
     }
@@ -286,9 +300,18 @@ void UciSession::set_hash(std::string_view value) {
 
 bool UciSession::reserve_table() {
   if (hash_megabytes_.load(std::memory_order_relaxed) > 0) return true;
-  if (limits_.reserve_hash && !limits_.reserve_hash(0, wanted_hash_megabytes_)) return false;
+  if (charge_table(0, wanted_hash_megabytes_) != SessionMemory::Refusal::kNone) return false;
   hash_megabytes_.store(wanted_hash_megabytes_, std::memory_order_relaxed);
   return true;
+}
+
+SessionMemory::Refusal UciSession::charge_table(std::size_t from, std::size_t to) {
+  auto refusal = books_.change(from, to);
+  if (refusal == SessionMemory::Refusal::kSession) {
+    game_->drop_kept_tables();
+    refusal = books_.change(from, to);
+  }
+  return refusal;
 }
 
 bool UciSession::allocate_reserved_table() {
@@ -298,7 +321,7 @@ bool UciSession::allocate_reserved_table() {
     table_.resize(reserved);
   } catch (const std::bad_alloc&) {
     // Only a table that was never allocated is allocated here: nothing to keep.
-    if (limits_.reserve_hash) limits_.reserve_hash(reserved, 0);
+    books_.release(reserved);
     hash_megabytes_.store(0, std::memory_order_relaxed);
     throw std::runtime_error("cannot allocate " + std::to_string(reserved) +
                              " MB for the hash table");
@@ -338,7 +361,8 @@ void UciSession::on_go(const Words& words) {
   if (search_in_the_way()) return error("a search is already running; send stop first");
   if (words.size() > 1 && words[1] == "perft") return on_perft(words);
   if (!position_valid_) return refuse_go(kNoValidPosition);
-  if (!reserve_table()) {
+  // A puzzle's search has no use for the table: it takes none.
+  if (game_->uses_table() && !reserve_table()) {
     return refuse_go("the server's table memory is in use: no room for this session's " +
                      std::to_string(wanted_hash_megabytes_) + " MB table; try again later");
   }

@@ -19,6 +19,7 @@
 #include "protocol/game_session.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/search_thread.hpp"
+#include "protocol/session_memory.hpp"
 #include "protocol/thread_budget.hpp"
 
 namespace brudno::protocol {
@@ -29,9 +30,14 @@ struct SessionLimits {
   std::size_t initial_hash_megabytes = engine::TranspositionTable::kDefaultMegabytes;
   std::size_t max_hash_megabytes = engine::TranspositionTable::kMaxMegabytes;
   int max_threads = 0;  // 0: one per hardware thread
-  // Asked before the table changes from `from` to `to` megabytes; false refuses
+  // Asked before the server's total of session memory changes from `from` to
+  // `to` megabytes (a table resized, a search's states grown); false refuses
   // the change. Unset: always granted.
   std::function<bool(std::size_t from, std::size_t to)> reserve_hash;
+  // What the session may hold in all, in megabytes: its table, the mate
+  // search's tables, a puzzle search's states (see SessionMemory). 0: no
+  // bound (standard input, where the session has the machine).
+  std::size_t memory_budget_megabytes = 0;
   // The server's search threads, shared by its sessions (see ThreadBudget);
   // none on stdin, where a session has the machine to itself.
   ThreadBudget* thread_budget = nullptr;
@@ -125,6 +131,12 @@ class UciSession {
   // On the worker: allocates the reserved table if it is not yet (true when
   // it did); gives the reservation back and throws if the memory cannot be had.
   bool allocate_reserved_table();
+  // Moves the table from `from` to `to` megabytes in the books; where the
+  // session's budget has no room, the tables a game keeps between searches
+  // (the mate search's) are let go first, as the client's Hash comes first.
+  SessionMemory::Refusal charge_table(std::size_t from, std::size_t to);
+  // A new game for the session, its memory in the session's books.
+  std::unique_ptr<GameSession> new_game(std::string_view name);
 
   // Runs a job on the worker thread. Its returned line (a bestmove, a proof)
   // is printed once the session is marked idle again; `fallback` is printed
@@ -153,6 +165,9 @@ class UciSession {
 
   LineSink& out_;
   SessionLimits limits_;
+  // Before the game and the table, whose holdings it books: they give them
+  // back as they go.
+  SessionMemory books_;
   // Touched only by the worker thread while a job runs, and by the reader
   // thread while none does. Empty (0 MB) until the first search or Hash
   // change: a client that connects and never searches costs no table memory.

@@ -121,9 +121,12 @@ int run_serve(const Arguments& args, std::ostream& out, std::ostream& err) {
       "idle-timeout", po::value<long>()->default_value(defaults.idle_timeout.count()),
       "seconds without input (and no search running) before a session is closed; 0: never")(
       "max-hash", po::value<Count>()->default_value(Count{defaults.max_hash_megabytes}),
-      "largest Hash (MB) one session may set")(
+      "largest Hash (MB) one session may set, and a session's memory budget: its table, the "
+      "chess mate search's tables and a puzzle search's states together (a puzzle search "
+      "stops at it, saying so)")(
       "max-total-hash", po::value<Count>()->default_value(Count{defaults.max_total_hash_megabytes}),
-      "table memory (MB) of all sessions together")(
+      "memory (MB) of all sessions together: their tables, mate search tables and puzzle "
+      "search states")(
       "output-backlog", po::value<Count>()->default_value(Count{defaults.output_backlog_bytes}),
       "bytes of output waiting for a slow reader beyond which search info lines are dropped")(
       "write-timeout", po::value<long>()->default_value(defaults.write_timeout.count()),

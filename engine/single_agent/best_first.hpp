@@ -9,13 +9,14 @@
 // the frontier, as the textbook's traces do. Ties go to the lower h, then to
 // the state pushed first, so that runs are reproducible.
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
-#include <queue>
 #include <unordered_map>
 #include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/memory_use.hpp"
 #include "engine/single_agent/search_tree.hpp"
 
 namespace brudno::engine {
@@ -47,7 +48,7 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     Cost h;
     std::uint64_t sequence;
     std::uint32_t node;
-    // std::priority_queue puts the greatest first: "greater" is "worse".
+    // The heap puts the greatest first: "greater" is "worse".
     bool operator<(const Entry& other) const {
       if (priority != other.priority) return priority > other.priority;
       if (h != other.h) return h > other.h;
@@ -59,7 +60,9 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
   SearchTree<P> tree;
   // The cheapest cost each state has been reached at so far.
   std::unordered_map<std::uint64_t, Cost> best_cost;
-  std::priority_queue<Entry> frontier;
+  // A binary heap, as std::priority_queue keeps one (the same push_heap and
+  // pop_heap), in a vector whose growth the memory grant can see.
+  std::vector<Entry> frontier;
   std::uint64_t sequence = 0;
   const auto push = [&](std::uint32_t node, const P& state) {
     // Each node of the tree is pushed once, as it is made.
@@ -67,7 +70,8 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     const Cost h = heuristic(state);
     const double priority = order.g_weight * static_cast<double>(tree[node].g) +
                             order.h_weight * static_cast<double>(h);
-    frontier.push(Entry{priority, h, sequence++, node});
+    frontier.push_back(Entry{priority, h, sequence++, node});
+    std::push_heap(frontier.begin(), frontier.end());
     outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, tree.size());
     outcome.peak_bytes = std::max<std::uint64_t>(
         outcome.peak_bytes, tree.bytes() +
@@ -80,8 +84,9 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
   push(tree.add_root(start), start);
   MoveList<typename P::Move> moves;
   while (!frontier.empty()) {
-    const Entry top = frontier.top();
-    frontier.pop();
+    std::pop_heap(frontier.begin(), frontier.end());
+    const Entry top = frontier.back();
+    frontier.pop_back();
     const auto& node = tree[top.node];
     if (order.reopen && best_cost.at(node.state.key()) < node.g) continue;  // stale
     // The cheapest cost known for the state is this node's: a greedy search
@@ -93,10 +98,20 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     }
     P state = node.state;
     const Cost g = node.g;
-    trace(static_cast<const P&>(state));
-    ++outcome.expanded;
     moves.clear();
     state.successors(moves);
+    // Room for every successor before any is kept (`node` is not used past
+    // here: the tree may move as it grows).
+    if (!budget.may_hold([&] {
+          return tree.bytes_after(moves.size()) + hashed_bytes_after(best_cost, moves.size()) +
+                 vector_bytes_after(frontier, moves.size());
+        })) {
+      outcome.stopped = true;
+      outcome.out_of_memory = true;
+      return outcome;
+    }
+    trace(static_cast<const P&>(state));
+    ++outcome.expanded;
     for (const auto move : moves) {
       const Cost cost = g + step_cost(state, move);
       state.play(move);

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/memory_use.hpp"
 #include "engine/single_agent/search_tree.hpp"
 
 namespace brudno::engine {
@@ -46,10 +47,21 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
     frontier.pop_front();
     assert(parent < tree.size());
     P state = tree[parent].state;
-    trace(static_cast<const P&>(state));
-    ++outcome.expanded;
     moves.clear();
     state.successors(moves);
+    // Room for every successor before any is kept: a search held to a
+    // budget stops below it, never past it.
+    if (!budget.may_hold([&] {
+          return tree.bytes_after(moves.size()) + hashed_bytes_after(seen, moves.size()) +
+                 deque_bytes(frontier.size() + moves.size(), sizeof(std::uint32_t));
+        })) {
+      outcome.stopped = true;
+      outcome.out_of_memory = true;
+      record_memory();
+      return outcome;
+    }
+    trace(static_cast<const P&>(state));
+    ++outcome.expanded;
     for (const auto move : moves) {
       const auto cost = tree[parent].g + step_cost(state, move);
       state.play(move);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/memory_use.hpp"
 
 namespace brudno::engine {
 
@@ -93,12 +94,24 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
                       std::unordered_set<std::uint64_t>* explored, const SearchBudget& budget,
                       Trace& trace, OutcomeOf<P>& outcome) {
   using Move = typename P::Move;
+  const std::uint64_t frame_bytes = sizeof(MoveList<Move>) + sizeof(std::size_t) + sizeof(Move);
   bool cut = false;
   const std::size_t deepest =
       walk_depth_first(problem, [&](const P& state, const std::vector<Move>& path) {
         ++outcome.generated;
         if (budget.exhausted(outcome.generated)) {
           outcome.stopped = true;
+          return Visit::kStop;
+        }
+        // Room for a frame more and, with an explored set, this state in it
+        // (the walker's stack and path double as they grow: counted twice).
+        if (!budget.may_hold([&] {
+              std::uint64_t bytes = 2 * (path.size() + 2) * frame_bytes;
+              if (explored != nullptr) bytes += hashed_bytes_after(*explored, 1);
+              return bytes;
+            })) {
+          outcome.stopped = true;
+          outcome.out_of_memory = true;
           return Visit::kStop;
         }
         if (is_dead_end(state)) return Visit::kPrune;
@@ -118,7 +131,6 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
         ++outcome.expanded;
         return Visit::kExpand;
       });
-  const std::uint64_t frame_bytes = sizeof(MoveList<Move>) + sizeof(std::size_t) + sizeof(Move);
   outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, deepest + 1);
   std::uint64_t bytes = (deepest + 1) * frame_bytes;
   if (explored != nullptr) bytes += hash_table_bytes<std::uint64_t>(explored->size());

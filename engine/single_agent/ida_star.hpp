@@ -75,7 +75,20 @@ class IdaStarPass {
 #endif
       problem_.play(move);
       path_.push_back(move);
-      if (path_.size() > deepest_) deepest_ = path_.size();
+      if (path_.size() > deepest_) {
+        // Deeper than before: room for the path and a frame more (each
+        // level holds its move list on the stack).
+        if (!budget_.may_hold([&] {
+              return path_.size() * (sizeof(Move) + sizeof(MoveList<Move>));
+            })) {
+          outcome_.stopped = true;
+          outcome_.out_of_memory = true;
+          problem_.undo(move);
+          path_.pop_back();
+          return false;
+        }
+        deepest_ = path_.size();
+      }
       const bool found = !is_dead_end(static_cast<const P&>(problem_)) && visit(cost, &move);
       problem_.undo(move);
       if constexpr (HasKey<P>) assert(problem_.key() == key);  // as it was before the move

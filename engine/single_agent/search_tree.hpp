@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/memory_use.hpp"
 
 namespace brudno::engine {
 
@@ -47,6 +48,10 @@ class SearchTree {
   [[nodiscard]] const Node& operator[](std::uint32_t index) const { return nodes_[index]; }
   [[nodiscard]] std::size_t size() const { return nodes_.size(); }
   [[nodiscard]] std::uint64_t bytes() const { return nodes_.capacity() * sizeof(Node); }
+  // What it will take with `added` more nodes (memory_use.hpp).
+  [[nodiscard]] std::uint64_t bytes_after(std::uint64_t added) const {
+    return vector_bytes_after(nodes_, added);
+  }
 
   // The moves from the root to `index`, in the order they are played.
   [[nodiscard]] std::vector<Move> path_to(std::uint32_t index) const {

@@ -42,11 +42,12 @@ inline bool uses_heuristic(Strategy strategy) {
 }
 
 // What every strategy's outcome says of itself: a solution or a stop, not
-// both; a solution's cost, on unit costs, its length; and at least one
-// state, the start, generated and held.
+// both, and memory stops only a stopped search; a solution's cost, on unit
+// costs, its length; and at least one state, the start, generated and held.
 template <Problem P>
 bool consistent_outcome(const OutcomeOf<P>& outcome) {
   if (outcome.solved && outcome.stopped) return false;
+  if (outcome.out_of_memory && !outcome.stopped) return false;
   if constexpr (!HasStepCosts<P>) {
     if (outcome.solved && outcome.cost != static_cast<CostOf<P>>(outcome.path.size())) return false;
   }

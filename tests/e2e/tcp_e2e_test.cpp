@@ -554,6 +554,38 @@ TEST_P(TcpServer, AGoDuringASearchWaitsForIt) {
   expect_a_held_go_to_wait_for_stop(client, "go infinite");
 }
 
+// Lines held behind a search only the client can end are bounded in bytes
+// as well as in number: a line that would pass 1 MiB is not held but
+// answered with an error, and the session goes on: `isready` and `stop` act
+// at once, the lines held run after the search, the next `go` searches.
+TEST_P(TcpServer, HeldLinesPastTheirBytesAreDroppedAndTheSessionGoesOn) {
+  Server server = start();
+  LineClient client = connect(server);
+  client.send("setoption name Game value synthetic");
+  client.send("position fen 8 30 5 random");
+  client.send("go infinite");
+  ASSERT_TRUE(starts_with(client.read_line().value_or(""), "info "));
+  // 60,000 bytes each: the 18th would pass 1 MiB.
+  const std::string position = "position fen 8 30 5 random";
+  const std::string line = position + std::string(60000 - position.size(), ' ');
+  for (int i = 0; i < 20; ++i) client.send(line);
+  client.send("isready");
+  const auto ready = client.read_until("readyok", 30s);
+  ASSERT_FALSE(ready.empty());
+  EXPECT_EQ(ready.back(), "readyok");
+  EXPECT_EQ(count_prefix(ready, "info string error: more than 1048576 bytes of lines wait for "
+                                "the running search (send stop); dropped 'position fen 8 30 "),
+            3u);
+  EXPECT_EQ(count_prefix(ready, "bestmove"), 0u);
+  client.send("stop");
+  EXPECT_TRUE(starts_with(client.read_until("bestmove", 10s).back(), "bestmove "));
+  client.send("go depth 2");
+  const auto after = client.read_until("bestmove", 30s);
+  ASSERT_FALSE(after.empty());
+  EXPECT_EQ(count_prefix(after, "info depth 2 "), 1u);
+  EXPECT_EQ(count_prefix(after, "info string error"), 0u);
+}
+
 // Behind a search that ends by itself, but not within the test's time, the
 // server reads on: `isready` and `stop` after a held go act at once (the
 // connection once stopped reading until the search ended).

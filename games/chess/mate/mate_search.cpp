@@ -81,13 +81,14 @@ MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop,
                                                : nullptr) {}
 
 MateSearch::MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table,
-                       Method method)
+                       Method method, std::size_t numbers_megabytes)
     : position_(root),
       stop_(stop),
       table_(table),
       method_(method),
-      numbers_(method == Method::kProofNumbers ? std::make_unique<ProofNumberTable>(64) : nullptr) {
-}
+      numbers_(method == Method::kProofNumbers
+                   ? std::make_unique<ProofNumberTable>(numbers_megabytes)
+                   : nullptr) {}
 
 // An entry keyed without the clock is true whatever the clock when it was
 // found with no line reaching the rule; one keyed with it, of that clock.

@@ -93,8 +93,9 @@ class MateSearch {
   // table holds is true of the position whatever the search that found it.
   MateSearch(const Chess& root, const std::atomic<bool>& stop, std::size_t table_megabytes = 64,
              Method method = Method::kProofNumbers);
+  // Its proof-number table grows to `numbers_megabytes` at most.
   MateSearch(const Chess& root, const std::atomic<bool>& stop, MateTable& table,
-             Method method = Method::kProofNumbers);
+             Method method = Method::kProofNumbers, std::size_t numbers_megabytes = 64);
 
   // The fewest moves within which the side to move mates, at most `moves`;
   // nothing when there is no such mate or the search was stopped (stopped()).
