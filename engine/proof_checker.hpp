@@ -17,12 +17,14 @@
 // twice in any line and no repetition draw can hide behind a shared node.
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,8 +37,12 @@ namespace brudno::engine {
 template <Game G>
 class ProofChecker {
  public:
-  ProofChecker(const G& root, const Proof& proof)
-      : position_(root), proof_(proof), first_visits_(proof.nodes.size()) {}
+  // With `stop`: once it is set, the check ends at the next node with
+  // kStopped (a server whose client has gone must not check for nobody).
+  ProofChecker(const G& root, const Proof& proof, const std::atomic<bool>* stop = nullptr)
+      : position_(root), proof_(proof), stop_(stop), first_visits_(proof.nodes.size()) {}
+
+  static constexpr std::string_view kStopped = "stopped before the check was done";
 
   // Nothing when the proof holds; otherwise what is wrong and where, as the
   // line of moves from the root.
@@ -53,6 +59,7 @@ class ProofChecker {
   // `index` is a node of the proof: check() and visit_position() test what
   // the proof says before they follow it.
   std::optional<std::string> visit(int index, int ply) {
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return std::string(kStopped);
     assert(0 <= index && index < static_cast<int>(proof_.nodes.size()));
     // The line to here: a move for each ply, a key for each position before this one.
     assert(0 <= ply && line_.size() == static_cast<std::size_t>(ply) &&
@@ -183,6 +190,7 @@ class ProofChecker {
 
   G position_;
   const Proof& proof_;
+  const std::atomic<bool>* stop_;
   std::vector<std::string> line_;
   // (node, ply) checked, and whether no repetition was met in or below it.
   std::map<std::pair<int, int>, bool> checked_;
@@ -193,8 +201,9 @@ class ProofChecker {
 };
 
 template <Game G>
-std::optional<std::string> check_proof(const G& root, const Proof& proof) {
-  return ProofChecker<G>(root, proof).check();
+std::optional<std::string> check_proof(const G& root, const Proof& proof,
+                                       const std::atomic<bool>* stop = nullptr) {
+  return ProofChecker<G>(root, proof, stop).check();
 }
 
 }  // namespace brudno::engine

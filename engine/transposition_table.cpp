@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <memory>
 #include <new>
 
 #include "engine/team_run.hpp"
@@ -53,7 +54,19 @@ void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const {
   std::free(clusters);
 }
 
-void TranspositionTable::resize(std::size_t megabytes) {
+namespace {
+
+// Clusters constructed or cleared between two looks at a give-up flag: a
+// megabyte, a fraction of a millisecond.
+constexpr std::size_t kClustersBetweenLooks = (std::size_t{1} << 20) / 64;
+
+bool given_up(const std::atomic<bool>* give_up) {
+  return give_up != nullptr && give_up->load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
+bool TranspositionTable::resize(std::size_t megabytes, const std::atomic<bool>* give_up) {
   megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
   const std::size_t bytes = megabytes * 1024 * 1024;
   const std::size_t cluster_count = bytes / sizeof(Cluster);
@@ -68,18 +81,29 @@ void TranspositionTable::resize(std::size_t megabytes) {
 #ifdef MADV_HUGEPAGE
   madvise(memory, bytes, MADV_HUGEPAGE);
 #endif
-  clusters_.reset(new (memory) Cluster[cluster_count]);
+  auto* clusters = static_cast<Cluster*>(memory);
+  for (std::size_t begin = 0; begin < cluster_count; begin += kClustersBetweenLooks) {
+    if (given_up(give_up)) {
+      std::free(memory);  // clusters hold nothing to destroy
+      return false;
+    }
+    std::uninitialized_default_construct_n(clusters + begin,
+                                           std::min(kClustersBetweenLooks, cluster_count - begin));
+  }
+  clusters_.reset(clusters);
   cluster_count_ = cluster_count;
   megabytes_ = megabytes;
   generation_ = 0;
+  return true;
 }
 
-void TranspositionTable::clear(int threads) {
+void TranspositionTable::clear(int threads, const std::atomic<bool>* give_up) {
   generation_ = 0;
   if (observer_ != nullptr) observer_->on_clear();
   if (cluster_count_ == 0) return;  // not allocated: nothing to clear
-  const auto clear_clusters = [this](std::size_t begin, std::size_t end) {
+  const auto clear_clusters = [this, give_up](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
+      if ((i - begin) % kClustersBetweenLooks == 0 && given_up(give_up)) return;
       for (auto& slot : clusters_[i].slots) {
         slot.check.store(0, std::memory_order_relaxed);
         slot.data.store(0, std::memory_order_relaxed);

@@ -62,10 +62,14 @@ class TranspositionTable {
 
   // Reallocates and clears; not safe while a search runs. When the memory
   // cannot be had, throws std::bad_alloc and leaves the table as it was.
-  void resize(std::size_t megabytes);
+  // With `give_up`, looks at it between megabytes: once it is set, the new
+  // memory is freed, the table left as it was, and false returned (a server
+  // whose client has gone must not write gigabytes for nobody first).
+  bool resize(std::size_t megabytes, const std::atomic<bool>* give_up = nullptr);
   // Empties every slot (ucinewgame) with up to `threads` threads, as many as
-  // the search may use; not safe while a search runs.
-  void clear(int threads = 1);
+  // the search may use; not safe while a search runs. With `give_up`, stops
+  // between megabytes once it is set, some slots left as they were.
+  void clear(int threads = 1, const std::atomic<bool>* give_up = nullptr);
   // Ages the entries of earlier searches so they are replaced first.
   void new_search();
 

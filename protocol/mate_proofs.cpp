@@ -31,7 +31,8 @@ std::variant<MateProofs, std::string> prove_mates(const games::Chess& root, int 
     }
     auto& proof = std::get<engine::Proof>(built);
     // Never hand out what the independent checker rejects.
-    if (auto problem = engine::check_proof(root, proof)) {
+    if (auto problem = engine::check_proof(root, proof, &stop)) {
+      if (stop.load()) return std::string("stopped before the proof was checked");
       return "the proof of " + games::Chess::move_text(key.move) + " fails its check: " + *problem;
     }
     proved.document.proofs.push_back(std::move(proof));

@@ -31,8 +31,10 @@ std::variant<ProofDocument, std::string> solve_and_prove(
       return "cannot prove the value: " + *problem;
     auto& proof = std::get<engine::Proof>(built);
     // Never hand out what the independent checker rejects.
-    if (auto problem = engine::check_proof(root, proof))
+    if (auto problem = engine::check_proof(root, proof, &stop)) {
+      if (stop.load()) return std::string("stopped before the proof was complete");
       return "built proof fails its check: " + *problem;
+    }
     document.proofs.push_back(std::move(proof));
   }
   return document;

@@ -119,6 +119,14 @@ TEST_F(DamagedProof, IntactProofHolds) {
   EXPECT_EQ(problem(), "");
 }
 
+// A server whose client has gone stops the check at the next node.
+TEST_F(DamagedProof, AStoppedCheckSaysSoAndAnUnstoppedOneHolds) {
+  const std::atomic<bool> stopped{true};
+  EXPECT_EQ(check_proof(root, proof, &stopped), std::string(ProofChecker<TicTacToe>::kStopped));
+  const std::atomic<bool> running{false};
+  EXPECT_EQ(check_proof(root, proof, &running), std::nullopt);
+}
+
 TEST_F(DamagedProof, MissingReplyIsNamed) {
   auto& node = opponent_node();
   const std::string dropped = node.moves.back().first;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 namespace brudno::engine {
@@ -86,6 +87,23 @@ TEST(TranspositionTable, ResizeChangesTheSlotCount) {
   const auto small = table.slot_count();
   table.resize(4);
   EXPECT_EQ(table.slot_count(), small * 4);
+  EXPECT_EQ(table.megabytes(), 4u);
+}
+
+// Given up (a server's client gone), a resize leaves the table as it was
+// and a clear stops: neither writes the whole table for nobody.
+TEST(TranspositionTable, AGivenUpResizeKeepsTheTableAndAGivenUpClearStops) {
+  TranspositionTable table(2);
+  const std::uint64_t key = 0x9e3779b97f4a7c15ULL;
+  table.store(key, {1, 1, Bound::kExact, {}});
+  const std::atomic<bool> given_up{true};
+  EXPECT_FALSE(table.resize(64, &given_up));
+  EXPECT_EQ(table.megabytes(), 2u);
+  EXPECT_TRUE(table.probe(key));
+  table.clear(1, &given_up);
+  EXPECT_TRUE(table.probe(key)) << "a clear given up before it began writes nothing";
+  const std::atomic<bool> going_on{false};
+  EXPECT_TRUE(table.resize(4, &going_on));
   EXPECT_EQ(table.megabytes(), 4u);
 }
 
