@@ -103,6 +103,9 @@ class ServerState {
   // closing connection has given its slot back already, while it waits for
   // the client to read the last of its output.
   std::size_t sessions = 0;
+  // Closing sessions whose job, told to give up, has not yet ended: each
+  // still holds its slot, its memory and its connection's entry.
+  std::size_t sessions_ending = 0;
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;
   std::function<void()> on_last_connection_closed;

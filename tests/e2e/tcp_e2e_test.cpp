@@ -486,6 +486,33 @@ TEST(TcpServerLimits, ALargeTableChangeDoesNotStallOtherClients) {
   EXPECT_TRUE(starts_with(resizer.read_until("bestmove").back(), "bestmove "));
 }
 
+// A client that resets while its gigabyte table is being written: the
+// change is given up, another client is answered meanwhile, and the slot and
+// the memory come back once the change has stopped (the next client can have
+// the whole gigabyte, within a total that holds one).
+TEST_P(TcpServer, AClientResetDuringATableChangeGivesItUpAndDelaysNoOne) {
+  if (test_build::kThreadSanitized)
+    GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
+  Server server = start({"--max-hash", "1024", "--max-total-hash", "1100"});
+  LineClient admin = connect(server);
+  for (int round = 0; round < 3; ++round) {
+    LineClient resizer = connect(server);
+    resizer.send("setoption name Hash value 1024");
+    EXPECT_TRUE(sessions_become(admin, 2)) << "round " << round;
+    resizer.reset();
+    admin.send("isready");
+    EXPECT_EQ(admin.read_line(), "readyok") << "round " << round;
+    EXPECT_TRUE(sessions_become(admin, 1)) << "round " << round;
+  }
+  LineClient next = connect(server);
+  next.send("setoption name Hash value 1024");
+  next.send("isready");
+  const auto lines = next.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "readyok");
+  for (const auto& line : lines) EXPECT_FALSE(starts_with(line, "info string error")) << line;
+}
+
 // Issue 13: a client that closed its sending side after `go movetime 500`
 // (as `nc -N` does) got an unsearched move at once; stdin searches the time.
 TEST_P(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {
