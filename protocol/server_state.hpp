@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "protocol/connection_counts.hpp"
+#include "protocol/handshake_turns.hpp"
 #include "protocol/hash_budget.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/thread_budget.hpp"
@@ -94,6 +95,8 @@ class ServerState {
   const WebContent* web = nullptr;
   HashBudget hash;
   ThreadBudget threads;
+  // TLS handshakes, a few at once per peer address, on both ports.
+  HandshakeTurns handshakes;
   // Every connection whose socket is open, a closing one among them.
   std::map<std::uint64_t, std::weak_ptr<ServerConnection>> connections;
   // Those still to send their token or their HTTP request, oldest (smallest

@@ -70,6 +70,11 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   };
 
   // --- the session's start and its lines (tcp_connection.cpp) -----------
+  // TLS: once the client's first bytes have arrived, and its address has a
+  // handshake turn (ServerState::handshakes).
+  void take_handshake_turn();
+  void start_handshake();
+  void give_back_handshake_turn();
   // After the TLS handshake, or at once without TLS: the session (if it
   // needs no token), the timers and the first read.
   void begin();
@@ -139,6 +144,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
   ConnectionStream stream_;
   bool handshake_done_;
+  bool hello_arrived_ = false;  // TLS: the client's first bytes have come
+  bool holds_handshake_turn_ = false;
+  std::string peer_address_;  // TLS: known once its first bytes have come
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;

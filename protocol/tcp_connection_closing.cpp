@@ -148,6 +148,7 @@ void TcpConnection::close_now() {
   idle_timer_.cancel();
   write_deadline_.cancel();
   stream_.close(ignored);
+  give_back_handshake_turn();
   server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   release_session();

@@ -283,6 +283,22 @@ TEST_P(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
   EXPECT_TRUE(silent.oldest_closed_by_server());
 }
 
+// A TLS client whose handshake has begun has spoken, even while the server
+// waits for the rest of it: a flood of silent sockets arriving after it
+// closes silent ones, not it. Its first bytes are the start of a
+// ClientHello record, which the server's TLS layer reads and waits on.
+TEST_P(TcpServer, AClientMidHandshakeOutlastsSilentConnections) {
+  if (!tls()) GTEST_SKIP() << "a handshake is TLS's";
+  const TokenFile token;
+  Server server = start({"--token-file", token.path(), "--auth-timeout", "600"});
+  LineClient handshaking(server.port());  // plain TCP: it sends the bytes it is given
+  ASSERT_TRUE(handshaking.send_raw(std::string("\x16\x03\x01\x00\xc8\x01\x00\x00\xc4\x03\x03", 11)));
+  std::this_thread::sleep_for(200ms);  // the server reads them
+  SilentConnections silent(server.port(), kSilentConnections);
+  EXPECT_TRUE(silent.oldest_closed_by_server());
+  EXPECT_FALSE(handshaking.closed_by_server(500ms)) << "closed before silent connections";
+}
+
 // Without a token every connection is a session, but a session that has not
 // searched holds no table: a thousand silent ones leave the whole budget,
 // here one default table, to the client that searches.
