@@ -52,17 +52,52 @@ void HttpConnection::start() {
     // a client that trickles it (slowloris) is closed at its end.
     self->arm_request_deadline();
     if (!self->stream_.is_tls()) return self->read_request();
-    self->stream_.async_handshake(asio::ssl::stream_base::server,
-                                  asio::bind_executor(self->strand_, [self](const auto& error) {
-                                    if (self->closed_) return;
-                                    if (error) {
-                                      log_info("connection ", self->id_,
-                                               ": TLS handshake failed: ", error.message());
-                                      return self->close();
-                                    }
-                                    self->read_request();
-                                  }));
+    // A silent socket takes no handshake turn: it waits for its first bytes.
+    self->stream_.socket().async_wait(
+        Socket::wait_read,
+        asio::bind_executor(self->strand_, [self](const boost::system::error_code& error) {
+          if (self->closed_) return;
+          if (error) return self->close();
+          self->take_handshake_turn();
+        }));
   });
+}
+
+// A few TLS handshakes at once from one address (HandshakeTurns), as on the
+// line port; this one starts now or when its turn comes, unless closed by then.
+void HttpConnection::take_handshake_turn() {
+  boost::system::error_code ignored;
+  peer_address_ = stream_.socket().remote_endpoint(ignored).address().to_string();
+  const bool now = server_.handshakes.take(peer_address_, [weak = weak_from_this()] {
+    const auto self = weak.lock();
+    if (!self || self->closed_) return false;
+    self->holds_handshake_turn_ = true;
+    self->start_handshake();
+    return true;
+  });
+  if (!now) return;
+  holds_handshake_turn_ = true;
+  start_handshake();
+}
+
+void HttpConnection::give_back_handshake_turn() {
+  if (!holds_handshake_turn_) return;
+  holds_handshake_turn_ = false;
+  server_.handshakes.give_back(peer_address_);
+}
+
+void HttpConnection::start_handshake() {
+  stream_.async_handshake(
+      asio::ssl::stream_base::server,
+      asio::bind_executor(strand_, [self = shared_from_this()](const auto& error) {
+        self->give_back_handshake_turn();
+        if (self->closed_) return;
+        if (error) {
+          log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
+          return self->close();
+        }
+        self->read_request();
+      }));
 }
 
 void HttpConnection::arm_request_deadline() {
@@ -318,6 +353,7 @@ void HttpConnection::close() {
   closed_ = true;
   deadline_.cancel();
   write_deadline_.cancel();
+  give_back_handshake_turn();
   boost::system::error_code ignored;
   if (!upgraded_) {
     stream_.socket().shutdown(Socket::shutdown_both, ignored);

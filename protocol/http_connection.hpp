@@ -70,6 +70,10 @@ class HttpConnection : public ServerConnection,
   // No piece of the response has gone out for the write timeout.
   void close_stalled();
   void close();
+  // TLS: a handshake turn for the peer's address (ServerState::handshakes).
+  void take_handshake_turn();
+  void start_handshake();
+  void give_back_handshake_turn();
 
   // A strand of the io_context's own executor type: Boost.Beast 1.74 keeps
   // work on a handler's executor the old way, which a strand of the
@@ -88,6 +92,8 @@ class HttpConnection : public ServerConnection,
   ServerState& server_;
   bool closed_ = false;
   bool upgraded_ = false;  // the socket belongs to a TcpConnection now
+  bool holds_handshake_turn_ = false;
+  std::string peer_address_;
 };
 
 }  // namespace brudno::protocol

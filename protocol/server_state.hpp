@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "protocol/connection_counts.hpp"
+#include "protocol/handshake_turns.hpp"
 #include "protocol/hash_budget.hpp"
 #include "protocol/server_options.hpp"
 #include "protocol/thread_budget.hpp"
@@ -94,6 +95,8 @@ class ServerState {
   const WebContent* web = nullptr;
   HashBudget hash;
   ThreadBudget threads;
+  // TLS handshakes, a few at once per peer address, on both ports.
+  HandshakeTurns handshakes;
   // Every connection whose socket is open, a closing one among them.
   std::map<std::uint64_t, std::weak_ptr<ServerConnection>> connections;
   // Those still to send their token or their HTTP request, oldest (smallest
@@ -103,6 +106,9 @@ class ServerState {
   // closing connection has given its slot back already, while it waits for
   // the client to read the last of its output.
   std::size_t sessions = 0;
+  // Closing sessions whose job, told to give up, has not yet ended: each
+  // still holds its slot, its memory and its connection's entry.
+  std::size_t sessions_ending = 0;
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;
   std::function<void()> on_last_connection_closed;

@@ -53,20 +53,58 @@ void TcpConnection::start() {
   asio::dispatch(strand_, [self = shared_from_this()] {
     if (!self->handshake_done_ || !self->authenticated_) self->arm_grace_timer();
     if (self->handshake_done_) return self->begin();
-    self->stream_.bytes().async_handshake(
-        asio::ssl::stream_base::server,
+    // The handshake starts once the client's first bytes (its ClientHello)
+    // have arrived: from then on it has spoken (waiting_state()), and a
+    // flood of silent sockets is closed before a client mid-handshake.
+    self->stream_.bytes().socket().async_wait(
+        Socket::wait_read,
         asio::bind_executor(self->strand_, [self](const boost::system::error_code& error) {
           if (self->closed_) return;
-          if (error) {
-            // Plain text, another protocol or a certificate the client
-            // rejects: nothing can be said to it, so it is only closed.
-            log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
-            return self->close_now();
-          }
-          self->handshake_done_ = true;
-          self->begin();
+          if (error) return self->close_now();
+          self->hello_arrived_ = true;
+          self->take_handshake_turn();
         }));
   });
+}
+
+// A few handshakes at once from one address (HandshakeTurns); this one
+// starts now or when its turn comes, unless it has closed by then.
+void TcpConnection::take_handshake_turn() {
+  boost::system::error_code ignored;
+  peer_address_ = stream_.bytes().socket().remote_endpoint(ignored).address().to_string();
+  const bool now = server_.handshakes.take(peer_address_, [weak = weak_from_this()] {
+    const auto self = weak.lock();
+    if (!self || self->closed_) return false;
+    self->holds_handshake_turn_ = true;
+    self->start_handshake();
+    return true;
+  });
+  if (!now) return;
+  holds_handshake_turn_ = true;
+  start_handshake();
+}
+
+void TcpConnection::give_back_handshake_turn() {
+  if (!holds_handshake_turn_) return;
+  holds_handshake_turn_ = false;
+  server_.handshakes.give_back(peer_address_);
+}
+
+void TcpConnection::start_handshake() {
+  stream_.bytes().async_handshake(
+      asio::ssl::stream_base::server,
+      asio::bind_executor(strand_, [self = shared_from_this()](const boost::system::error_code& error) {
+        self->give_back_handshake_turn();
+        if (self->closed_) return;
+        if (error) {
+          // Plain text, another protocol or a certificate the client
+          // rejects: nothing can be said to it, so it is only closed.
+          log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
+          return self->close_now();
+        }
+        self->handshake_done_ = true;
+        self->begin();
+      }));
 }
 
 void TcpConnection::begin() {

@@ -70,6 +70,11 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   };
 
   // --- the session's start and its lines (tcp_connection.cpp) -----------
+  // TLS: once the client's first bytes have arrived, and its address has a
+  // handshake turn (ServerState::handshakes).
+  void take_handshake_turn();
+  void start_handshake();
+  void give_back_handshake_turn();
   // After the TLS handshake, or at once without TLS: the session (if it
   // needs no token), the timers and the first read.
   void begin();
@@ -116,7 +121,14 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // still goes out), give the session's slot and table back, flush, then
   // close. `reason` is logged.
   void finish(std::string_view reason, std::string error_line = {});
+  // Gives the session's slot and memory back, or, while its job still runs,
+  // tells the job to give up and keeps the connection until it has ended
+  // (after_job() then gives them back): the I/O thread never waits for it.
   void release_session();
+  [[nodiscard]] bool awaits_job() const { return awaited_job_ != nullptr; }
+  void end_awaited_job();
+  // After a close: the server forgets the connection.
+  void forget();
   void shut_down_after_flush();
   void drain_then_close();
   void close_websocket();
@@ -132,6 +144,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   std::shared_ptr<boost::asio::ssl::context> tls_context_;
   ConnectionStream stream_;
   bool handshake_done_;
+  bool hello_arrived_ = false;  // TLS: the client's first bytes have come
+  bool holds_handshake_turn_ = false;
+  std::string peer_address_;  // TLS: known once its first bytes have come
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;
@@ -156,6 +171,10 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool first_line_read_ = false;  // an HTTP request line first closes the line port at once
   Sink sink_;
   std::unique_ptr<UciSession> session_;
+  // The connection itself while its session's given-up job ends: nothing
+  // else may keep it (its socket may be closed), and the job writes to
+  // sink_. Set by release_session(), let go by after_job().
+  std::shared_ptr<TcpConnection> awaited_job_;
 };
 
 }  // namespace brudno::protocol

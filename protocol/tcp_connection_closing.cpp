@@ -3,6 +3,7 @@
 // stream as each transport has it (TLS's close_notify, a WebSocket's close
 // frame, TCP's shutdown), with a linger for a client still sending, and the
 // server told when its last client is gone (tcp_connection.hpp).
+#include <cassert>
 #include <chrono>
 
 #include "protocol/idle_memory.hpp"
@@ -33,26 +34,40 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
   server_.unauthenticated.erase(id_);
   // Before its TLS handshake a client cannot be told anything.
   if (!error_line.empty() && handshake_done_) send(std::move(error_line));
-  // The search stops and its thread ends here; whatever it printed last, its
-  // bestmove among it, is already posted to the strand, ahead of the flush
-  // below. The session's slot and table go back now, not when the client
-  // closes its socket.
+  // The search is told to stop; the session's slot and table go back once
+  // its job has ended, not when the client closes its socket. A job still
+  // running ends in after_job(), which flushes then: its bestmove is among
+  // what it printed last.
   release_session();
+  if (awaits_job()) return;
   asio::post(strand_, [self = shared_from_this()] {
     if (!self->writing_) self->shut_down_after_flush();
   });
 }
 
 void TcpConnection::release_session() {
-  if (!holds_slot_) return;
-  holds_slot_ = false;
-  if (session_) {
-    session_->abandon();
-    // Its table and every other holding go back to the server's total as
-    // the session ends (SessionMemory).
-    session_.reset();
+  if (!holds_slot_ || awaits_job()) return;
+  if (session_ && session_->give_up()) {
+    awaited_job_ = shared_from_this();
+    ++server_.sessions_ending;
+    return;
   }
+  holds_slot_ = false;
+  // No job runs: the thread ends at once. Its table and every other holding
+  // go back to the server's total as the session ends (SessionMemory).
+  session_.reset();
   --server_.sessions;
+}
+
+// The session's job has ended (after_job()): the given-up session goes, and
+// the closing goes on where it waited.
+void TcpConnection::end_awaited_job() {
+  const auto self = std::move(awaited_job_);
+  --server_.sessions_ending;
+  release_session();
+  assert(!awaits_job());  // the job called the job-end callback last
+  if (closed_) return forget();
+  if (!writing_) shut_down_after_flush();
 }
 
 void TcpConnection::shut_down_after_flush() {
@@ -133,9 +148,15 @@ void TcpConnection::close_now() {
   idle_timer_.cancel();
   write_deadline_.cancel();
   stream_.close(ignored);
+  give_back_handshake_turn();
   server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   release_session();
+  // The server keeps counting the connection until its job has ended.
+  if (!awaits_job()) forget();
+}
+
+void TcpConnection::forget() {
   server_.connections.erase(id_);
   if (dropped_info_lines_ > 0) {
     log_info("session ", id_, ": ", dropped_info_lines_, " info lines dropped for a slow reader");

@@ -50,9 +50,10 @@ TcpConnection::Waiting TcpConnection::waiting_state() {
   boost::system::error_code error;
   const std::size_t unread = stream_.unread_bytes(error);
   if (!error && unread > 0) return Waiting::kUnread;
-  // A WebSocket has sent its upgrade request, a TLS client its handshake.
+  // A WebSocket has sent its upgrade request, a TLS client the start of its
+  // handshake (which OpenSSL may have read whole, leaving nothing unread).
   const bool spoke = input_.size() > 0 || message_.size() > 0 || stream_.is_websocket() ||
-                     (tls_context_ && handshake_done_);
+                     (tls_context_ && (handshake_done_ || hello_arrived_));
   return spoke ? Waiting::kSpoke : Waiting::kSilent;
 }
 

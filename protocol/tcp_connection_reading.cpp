@@ -142,6 +142,7 @@ void TcpConnection::take_line(std::string line) {
 }
 
 void TcpConnection::after_job() {
+  if (awaits_job()) return end_awaited_job();
   if (finishing_) return;
   while (!finishing_) {
     const auto line = held_lines_.next_to_run(*session_);

@@ -22,6 +22,11 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
+// How long a stopping server waits, past its grace, for searches that were
+// told to stop and have not: a job that does not stop when told (none
+// should) would otherwise run on as the process exits.
+constexpr std::chrono::seconds kEndingSessionsWait{10};
+
 // A server context that accepts TLS 1.2 and 1.3 only (1.3 wherever the
 // client has it: OpenSSL takes the highest version both speak), with the
 // certificate chain and key of the files. TLS 1.2 is offered only with
@@ -255,6 +260,19 @@ void TcpServer::shut_down(int signal) {
   }
 }
 
+bool TcpServer::wait_for_ending_sessions(std::chrono::milliseconds limit) {
+  if (state_.sessions_ending == 0) return true;
+  log_info("waiting for ", state_.sessions_ending, " closing sessions' searches to end");
+  state_.on_last_connection_closed = nullptr;
+  const auto until = std::chrono::steady_clock::now() + limit;
+  const auto work = asio::make_work_guard(io_);
+  while (state_.sessions_ending > 0 && std::chrono::steady_clock::now() < until) {
+    if (io_.stopped()) io_.restart();
+    io_.run_one_until(until);
+  }
+  return state_.sessions_ending == 0;
+}
+
 bool is_ip_address(const std::string& host) {
   boost::system::error_code error;
   asio::ip::make_address(host, error);
@@ -296,6 +314,9 @@ std::optional<std::string> serve(const ServerOptions& options, const ListeningCa
     }
     tcp.start();
     io.run();
+    if (!tcp.wait_for_ending_sessions(kEndingSessionsWait)) {
+      log_warn("a closing session's job still runs; exiting without it");
+    }
   } catch (const boost::system::system_error& e) {
     return e.code().message();
   }

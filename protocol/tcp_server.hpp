@@ -41,6 +41,11 @@ class TcpServer {
   // certificate and key again: new connections get them, open ones keep
   // theirs; if they cannot be read, the old ones stay (logged).
   void start();
+  // Once the io_context has stopped: runs it again until every closing
+  // session's given-up job has ended, for at most `limit` (a job that
+  // overran the shutdown's grace), so that none still runs as the process
+  // exits. False when some still ran at the limit.
+  bool wait_for_ending_sessions(std::chrono::milliseconds limit);
 
  private:
   void wait_for_signal();

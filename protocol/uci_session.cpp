@@ -289,7 +289,11 @@ void UciSession::set_hash(std::string_view value) {
   // A large table takes a while to allocate and clear: on the worker.
   change_table([this, wanted, before, kept] {
     try {
-      table_.resize(wanted);
+      // Given up (the client has gone): the table stays as it was.
+      if (!table_.resize(wanted, &abandoned_)) {
+        (void)books_.change(wanted, before);
+        hash_megabytes_.store(before, std::memory_order_relaxed);
+      }
     } catch (const std::bad_alloc&) {
       (void)books_.change(wanted, before);  // back as it was
       hash_megabytes_.store(before, std::memory_order_relaxed);
@@ -317,14 +321,21 @@ SessionMemory::Refusal UciSession::charge_table(std::size_t from, std::size_t to
 bool UciSession::allocate_reserved_table() {
   const std::size_t reserved = hash_megabytes_.load(std::memory_order_relaxed);
   if (table_.megabytes() == reserved) return false;
+  bool allocated = false;
   try {
-    table_.resize(reserved);
+    allocated = table_.resize(reserved, &abandoned_);
   } catch (const std::bad_alloc&) {
     // Only a table that was never allocated is allocated here: nothing to keep.
     books_.release(reserved);
     hash_megabytes_.store(0, std::memory_order_relaxed);
     throw std::runtime_error("cannot allocate " + std::to_string(reserved) +
                              " MB for the hash table");
+  }
+  if (!allocated) {
+    // Given up: the client has gone, and nothing is searched for it.
+    books_.release(reserved);
+    hash_megabytes_.store(0, std::memory_order_relaxed);
+    throw std::runtime_error("the session was given up");
   }
   return true;
 }
@@ -455,7 +466,7 @@ void UciSession::on_proof() {
 }
 
 void UciSession::forget_the_game() {
-  table_.clear(settings_.threads);
+  table_.clear(settings_.threads, &abandoned_);
   game_->forget_game();
   memory_.clear();
 }
@@ -508,13 +519,16 @@ bool UciSession::start_job(Job job, std::string fallback, bool blocks_input) {
     searching_.store(false, std::memory_order_release);
     holding_input_.store(false, std::memory_order_release);
     if (!reply.empty()) out_.write_line(reply);
+    job_end_pending_.store(false, std::memory_order_release);
     if (job_end_) job_end_();
   };
+  job_end_pending_.store(true, std::memory_order_release);
   try {
     worker_.start(body);
     return true;
   } catch (const std::exception& failure) {
     // No thread to be had: answer at once, as the job would have.
+    job_end_pending_.store(false, std::memory_order_release);
     searching_.store(false, std::memory_order_release);
     holding_input_.store(false, std::memory_order_release);
     error(std::string("cannot start the search thread: ") + failure.what());
@@ -533,6 +547,12 @@ void UciSession::abandon() {
   abandoned_.store(true);
   stop_search();
   wait_for_job();
+}
+
+bool UciSession::give_up() {
+  abandoned_.store(true);
+  stop_search();
+  return job_end_pending_.load(std::memory_order_acquire);
 }
 
 void UciSession::end_of_input() {

@@ -101,6 +101,12 @@ class UciSession {
   // counts unwritten). Returns when no job is running, so nothing more is
   // written to the sink.
   void abandon();
+  // The same for a caller that must not wait (the server's I/O thread):
+  // the search told to stop, a count, a table change or a `go perft` given
+  // up. True while the running job has still to call the job-end callback,
+  // which it then does once, soon; false when no job will call it again
+  // (the session may then be destroyed at once).
+  [[nodiscard]] bool give_up();
   [[nodiscard]] bool quit_requested() const { return quit_; }
   [[nodiscard]] bool searching() const { return searching_.load(std::memory_order_acquire); }
   // The table memory this session holds or has reserved; 0 until its first
@@ -184,8 +190,11 @@ class UciSession {
   SearchThread worker_;
   std::function<void()> job_end_;
   std::atomic<bool> stop_{false};
-  // Set by abandon(): a count (`go perft`), which `stop` leaves alone, ends too.
+  // Set by abandon() and give_up(): a count (`go perft`), which `stop`
+  // leaves alone, ends too, and so does a table's resize or clear.
   std::atomic<bool> abandoned_{false};
+  // From a job's start until just before it calls the job-end callback.
+  std::atomic<bool> job_end_pending_{false};
   // Set by the reader when a search (or proof) starts, cleared by the worker
   // just before it prints bestmove.
   std::atomic<bool> searching_{false};

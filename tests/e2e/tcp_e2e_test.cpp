@@ -283,6 +283,22 @@ TEST_P(TcpServer, SilentConnectionsDoNotLockOutTheTokenHolder) {
   EXPECT_TRUE(silent.oldest_closed_by_server());
 }
 
+// A TLS client whose handshake has begun has spoken, even while the server
+// waits for the rest of it: a flood of silent sockets arriving after it
+// closes silent ones, not it. Its first bytes are the start of a
+// ClientHello record, which the server's TLS layer reads and waits on.
+TEST_P(TcpServer, AClientMidHandshakeOutlastsSilentConnections) {
+  if (!tls()) GTEST_SKIP() << "a handshake is TLS's";
+  const TokenFile token;
+  Server server = start({"--token-file", token.path(), "--auth-timeout", "600"});
+  LineClient handshaking(server.port());  // plain TCP: it sends the bytes it is given
+  ASSERT_TRUE(handshaking.send_raw(std::string("\x16\x03\x01\x00\xc8\x01\x00\x00\xc4\x03\x03", 11)));
+  std::this_thread::sleep_for(200ms);  // the server reads them
+  SilentConnections silent(server.port(), kSilentConnections);
+  EXPECT_TRUE(silent.oldest_closed_by_server());
+  EXPECT_FALSE(handshaking.closed_by_server(500ms)) << "closed before silent connections";
+}
+
 // Without a token every connection is a session, but a session that has not
 // searched holds no table: a thousand silent ones leave the whole budget,
 // here one default table, to the client that searches.
@@ -484,6 +500,33 @@ TEST(TcpServerLimits, ALargeTableChangeDoesNotStallOtherClients) {
   }
   resizer.send("go depth 3");
   EXPECT_TRUE(starts_with(resizer.read_until("bestmove").back(), "bestmove "));
+}
+
+// A client that resets while its gigabyte table is being written: the
+// change is given up, another client is answered meanwhile, and the slot and
+// the memory come back once the change has stopped (the next client can have
+// the whole gigabyte, within a total that holds one).
+TEST_P(TcpServer, AClientResetDuringATableChangeGivesItUpAndDelaysNoOne) {
+  if (test_build::kThreadSanitized)
+    GTEST_SKIP() << "writing a gigabyte takes minutes under ThreadSanitizer";
+  Server server = start({"--max-hash", "1024", "--max-total-hash", "1100"});
+  LineClient admin = connect(server);
+  for (int round = 0; round < 3; ++round) {
+    LineClient resizer = connect(server);
+    resizer.send("setoption name Hash value 1024");
+    EXPECT_TRUE(sessions_become(admin, 2)) << "round " << round;
+    resizer.reset();
+    admin.send("isready");
+    EXPECT_EQ(admin.read_line(), "readyok") << "round " << round;
+    EXPECT_TRUE(sessions_become(admin, 1)) << "round " << round;
+  }
+  LineClient next = connect(server);
+  next.send("setoption name Hash value 1024");
+  next.send("isready");
+  const auto lines = next.read_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "readyok");
+  for (const auto& line : lines) EXPECT_FALSE(starts_with(line, "info string error")) << line;
 }
 
 // Issue 13: a client that closed its sending side after `go movetime 500`

@@ -223,4 +223,11 @@ void LineClient::close() {
   ended_ = true;
 }
 
+void LineClient::reset() {
+  boost::system::error_code ignored;
+  connection_->socket().set_option(tcp::socket::linger(true, 0), ignored);
+  connection_->socket().close(ignored);
+  ended_ = true;
+}
+
 }  // namespace brudno::tools

@@ -61,6 +61,9 @@ class LineClient {
   // form, "/CN=..."); empty otherwise.
   [[nodiscard]] std::string peer_certificate_subject() const;
   void close();
+  // Closes with a reset (SO_LINGER of zero), as a client that crashed or
+  // lost its network does: the server reads an error, not an end of input.
+  void reset();
 
  private:
   struct Connection;  // the io_context, the socket and the unread input
