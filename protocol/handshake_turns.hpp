@@ -11,6 +11,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -72,6 +73,36 @@ class HandshakeTurns {
   };
   std::size_t per_address_;
   std::map<std::string, Turns> by_address_;
+};
+
+// One connection's turn: the address it asked one for, and whether it
+// holds it. `Connection` has begin_handshake_turn(): false when it has
+// closed meanwhile; otherwise it calls held() and starts its handshake.
+class HandshakeTurn {
+ public:
+  template <class Connection>
+  void take(HandshakeTurns& turns, std::string address,
+            const std::shared_ptr<Connection>& connection) {
+    turns_ = &turns;
+    address_ = std::move(address);
+    const bool now = turns.take(address_, [weak = std::weak_ptr<Connection>(connection)] {
+      const auto self = weak.lock();
+      return self != nullptr && self->begin_handshake_turn();
+    });
+    if (now) connection->begin_handshake_turn();
+  }
+  void held() { held_ = true; }
+  // The handshake has ended, or the connection closed: the turn passes on.
+  void give_back() {
+    if (!held_) return;
+    held_ = false;
+    turns_->give_back(address_);
+  }
+
+ private:
+  HandshakeTurns* turns_ = nullptr;
+  std::string address_;
+  bool held_ = false;
 };
 
 }  // namespace brudno::protocol

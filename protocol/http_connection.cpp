@@ -67,30 +67,23 @@ void HttpConnection::start() {
 // line port; this one starts now or when its turn comes, unless closed by then.
 void HttpConnection::take_handshake_turn() {
   boost::system::error_code ignored;
-  peer_address_ = stream_.socket().remote_endpoint(ignored).address().to_string();
-  const bool now = server_.handshakes.take(peer_address_, [weak = weak_from_this()] {
-    const auto self = weak.lock();
-    if (!self || self->closed_) return false;
-    self->holds_handshake_turn_ = true;
-    self->start_handshake();
-    return true;
-  });
-  if (!now) return;
-  holds_handshake_turn_ = true;
-  start_handshake();
+  handshake_turn_.take(server_.handshakes,
+                       stream_.socket().remote_endpoint(ignored).address().to_string(),
+                       shared_from_this());
 }
 
-void HttpConnection::give_back_handshake_turn() {
-  if (!holds_handshake_turn_) return;
-  holds_handshake_turn_ = false;
-  server_.handshakes.give_back(peer_address_);
+bool HttpConnection::begin_handshake_turn() {
+  if (closed_) return false;
+  handshake_turn_.held();
+  start_handshake();
+  return true;
 }
 
 void HttpConnection::start_handshake() {
   stream_.async_handshake(
       asio::ssl::stream_base::server,
       asio::bind_executor(strand_, [self = shared_from_this()](const auto& error) {
-        self->give_back_handshake_turn();
+        self->handshake_turn_.give_back();
         if (self->closed_) return;
         if (error) {
           log_info("connection ", self->id_, ": TLS handshake failed: ", error.message());
@@ -353,7 +346,7 @@ void HttpConnection::close() {
   closed_ = true;
   deadline_.cancel();
   write_deadline_.cancel();
-  give_back_handshake_turn();
+  handshake_turn_.give_back();
   boost::system::error_code ignored;
   if (!upgraded_) {
     stream_.socket().shutdown(Socket::shutdown_both, ignored);

@@ -49,6 +49,9 @@ class HttpConnection : public ServerConnection,
   void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   void shut_down() override;
+  // Its address's handshake turn has come (HandshakeTurn): false when it has
+  // closed meanwhile, otherwise its TLS handshake starts.
+  bool begin_handshake_turn();
 
  private:
   void read_request();
@@ -73,7 +76,6 @@ class HttpConnection : public ServerConnection,
   // TLS: a handshake turn for the peer's address (ServerState::handshakes).
   void take_handshake_turn();
   void start_handshake();
-  void give_back_handshake_turn();
 
   // A strand of the io_context's own executor type: Boost.Beast 1.74 keeps
   // work on a handler's executor the old way, which a strand of the
@@ -92,8 +94,7 @@ class HttpConnection : public ServerConnection,
   ServerState& server_;
   bool closed_ = false;
   bool upgraded_ = false;  // the socket belongs to a TcpConnection now
-  bool holds_handshake_turn_ = false;
-  std::string peer_address_;
+  HandshakeTurn handshake_turn_;
 };
 
 }  // namespace brudno::protocol

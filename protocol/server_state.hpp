@@ -106,8 +106,9 @@ class ServerState {
   // closing connection has given its slot back already, while it waits for
   // the client to read the last of its output.
   std::size_t sessions = 0;
-  // Closing sessions whose job, told to give up, has not yet ended: each
-  // still holds its slot, its memory and its connection's entry.
+  // Closing connections whose session's job, told to give up, had not yet
+  // ended, until they have closed: each holds its slot and memory until the
+  // job ends, then has the job's last output (its bestmove) to send.
   std::size_t sessions_ending = 0;
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;

@@ -71,30 +71,23 @@ void TcpConnection::start() {
 // starts now or when its turn comes, unless it has closed by then.
 void TcpConnection::take_handshake_turn() {
   boost::system::error_code ignored;
-  peer_address_ = stream_.bytes().socket().remote_endpoint(ignored).address().to_string();
-  const bool now = server_.handshakes.take(peer_address_, [weak = weak_from_this()] {
-    const auto self = weak.lock();
-    if (!self || self->closed_) return false;
-    self->holds_handshake_turn_ = true;
-    self->start_handshake();
-    return true;
-  });
-  if (!now) return;
-  holds_handshake_turn_ = true;
-  start_handshake();
+  handshake_turn_.take(server_.handshakes,
+                       stream_.bytes().socket().remote_endpoint(ignored).address().to_string(),
+                       shared_from_this());
 }
 
-void TcpConnection::give_back_handshake_turn() {
-  if (!holds_handshake_turn_) return;
-  holds_handshake_turn_ = false;
-  server_.handshakes.give_back(peer_address_);
+bool TcpConnection::begin_handshake_turn() {
+  if (closed_) return false;
+  handshake_turn_.held();
+  start_handshake();
+  return true;
 }
 
 void TcpConnection::start_handshake() {
   stream_.bytes().async_handshake(
       asio::ssl::stream_base::server,
       asio::bind_executor(strand_, [self = shared_from_this()](const boost::system::error_code& error) {
-        self->give_back_handshake_turn();
+        self->handshake_turn_.give_back();
         if (self->closed_) return;
         if (error) {
           // Plain text, another protocol or a certificate the client

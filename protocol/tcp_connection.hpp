@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "protocol/connection_stream.hpp"
+#include "protocol/handshake_turns.hpp"
 #include "protocol/held_lines.hpp"
 #include "protocol/line_sink.hpp"
 #include "protocol/server_state.hpp"
@@ -60,6 +61,9 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   void close_unauthenticated(Room room) override;
   [[nodiscard]] Waiting waiting_state() override;
   [[nodiscard]] std::uint64_t id() const { return id_; }
+  // Its address's handshake turn has come (HandshakeTurn): false when it has
+  // closed meanwhile, otherwise its TLS handshake starts.
+  bool begin_handshake_turn();
 
  private:
   // The session's output: posts each line to the connection's strand.
@@ -74,7 +78,6 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // handshake turn (ServerState::handshakes).
   void take_handshake_turn();
   void start_handshake();
-  void give_back_handshake_turn();
   // After the TLS handshake, or at once without TLS: the session (if it
   // needs no token), the timers and the first read.
   void begin();
@@ -145,8 +148,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   ConnectionStream stream_;
   bool handshake_done_;
   bool hello_arrived_ = false;  // TLS: the client's first bytes have come
-  bool holds_handshake_turn_ = false;
-  std::string peer_address_;  // TLS: known once its first bytes have come
+  HandshakeTurn handshake_turn_;
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer idle_timer_;
   boost::asio::steady_timer linger_timer_;
@@ -175,6 +177,8 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // else may keep it (its socket may be closed), and the job writes to
   // sink_. Set by release_session(), let go by after_job().
   std::shared_ptr<TcpConnection> awaited_job_;
+  // In ServerState::sessions_ending, from the job's give-up to the close.
+  bool counted_as_ending_ = false;
 };
 
 }  // namespace brudno::protocol

@@ -49,7 +49,10 @@ void TcpConnection::release_session() {
   if (!holds_slot_ || awaits_job()) return;
   if (session_ && session_->give_up()) {
     awaited_job_ = shared_from_this();
-    ++server_.sessions_ending;
+    if (!counted_as_ending_) {
+      counted_as_ending_ = true;
+      ++server_.sessions_ending;
+    }
     return;
   }
   holds_slot_ = false;
@@ -63,7 +66,6 @@ void TcpConnection::release_session() {
 // the closing goes on where it waited.
 void TcpConnection::end_awaited_job() {
   const auto self = std::move(awaited_job_);
-  --server_.sessions_ending;
   release_session();
   assert(!awaits_job());  // the job called the job-end callback last
   if (closed_) return forget();
@@ -71,7 +73,9 @@ void TcpConnection::end_awaited_job() {
 }
 
 void TcpConnection::shut_down_after_flush() {
-  if (closed_ || writing_) return;
+  // A job still to end has its last lines (its bestmove) to send first:
+  // end_awaited_job() comes back here.
+  if (closed_ || writing_ || awaits_job()) return;
   if (stream_.is_websocket()) return close_websocket();
   auto& bytes = stream_.bytes();
   if (bytes.is_tls()) {
@@ -148,7 +152,7 @@ void TcpConnection::close_now() {
   idle_timer_.cancel();
   write_deadline_.cancel();
   stream_.close(ignored);
-  give_back_handshake_turn();
+  handshake_turn_.give_back();
   server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   release_session();
@@ -158,6 +162,10 @@ void TcpConnection::close_now() {
 
 void TcpConnection::forget() {
   server_.connections.erase(id_);
+  if (counted_as_ending_) {
+    counted_as_ending_ = false;
+    --server_.sessions_ending;
+  }
   if (dropped_info_lines_ > 0) {
     log_info("session ", id_, ": ", dropped_info_lines_, " info lines dropped for a slow reader");
   }

@@ -262,7 +262,7 @@ void TcpServer::shut_down(int signal) {
 
 bool TcpServer::wait_for_ending_sessions(std::chrono::milliseconds limit) {
   if (state_.sessions_ending == 0) return true;
-  log_info("waiting for ", state_.sessions_ending, " closing sessions' searches to end");
+  log_info("waiting for ", state_.sessions_ending, " closing sessions' searches to end and answer");
   state_.on_last_connection_closed = nullptr;
   const auto until = std::chrono::steady_clock::now() + limit;
   const auto work = asio::make_work_guard(io_);

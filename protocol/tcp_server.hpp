@@ -42,9 +42,10 @@ class TcpServer {
   // theirs; if they cannot be read, the old ones stay (logged).
   void start();
   // Once the io_context has stopped: runs it again until every closing
-  // session's given-up job has ended, for at most `limit` (a job that
-  // overran the shutdown's grace), so that none still runs as the process
-  // exits. False when some still ran at the limit.
+  // session's given-up job has ended and its connection has sent the last
+  // output and closed, for at most `limit` (a job that overran the
+  // shutdown's grace), so that none still runs as the process exits and no
+  // bestmove is lost. False when some had not at the limit.
   bool wait_for_ending_sessions(std::chrono::milliseconds limit);
 
  private:
