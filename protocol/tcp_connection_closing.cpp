@@ -48,11 +48,11 @@ void TcpConnection::finish(std::string_view reason, std::string error_line) {
 void TcpConnection::release_session() {
   if (!holds_slot_ || awaits_job()) return;
   if (session_ && session_->give_up()) {
+    // At most once: once the job has ended, give_up() awaits nothing more.
+    assert(!counted_as_ending_);
     awaited_job_ = shared_from_this();
-    if (!counted_as_ending_) {
-      counted_as_ending_ = true;
-      ++server_.sessions_ending;
-    }
+    counted_as_ending_ = true;
+    ++server_.sessions_ending;
     return;
   }
   holds_slot_ = false;
