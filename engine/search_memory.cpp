@@ -15,17 +15,26 @@ SearchMemory::SearchMemory() = default;
 SearchMemory::~SearchMemory() = default;
 
 void SearchMemory::start_search(int threads, OrderingShape shape) {
+  reserve(threads, shape);
+  for (auto& memory : threads_) memory->age();
+}
+
+void SearchMemory::reserve(int threads, OrderingShape shape) {
   assert(threads >= 1);
   if (!threads_.empty() && threads_.front()->shape() != shape) threads_.clear();
   const auto count = static_cast<std::size_t>(threads);
   while (threads_.size() < count) threads_.push_back(std::make_unique<OrderingMemory>(shape));
-  for (auto& memory : threads_) memory->age();
   if (threads > 1 && arena_threads_ != threads) {
     arena_.reset();
     arena_ = std::make_unique<SearchArena>(threads);
     arena_threads_ = threads;
     arenas_made_count.fetch_add(1, std::memory_order_relaxed);
   }
+}
+
+bool SearchMemory::reserved(int threads, OrderingShape shape) const {
+  return threads_.size() >= static_cast<std::size_t>(threads) && !threads_.empty() &&
+         threads_.front()->shape() == shape && (threads <= 1 || arena_threads_ == threads);
 }
 
 void SearchMemory::clear() {

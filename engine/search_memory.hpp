@@ -28,6 +28,12 @@ class SearchMemory {
   // the game's sizes differ from the last search's), an arena for them when
   // there are two or more, and every memory aged (OrderingMemory::age()).
   void start_search(int threads, OrderingShape shape);
+  // The allocation half of start_search(), without the ageing: done ahead
+  // of the first search (UCI's `isready`), it leaves that search nothing
+  // to allocate, and searches exactly as it would have.
+  void reserve(int threads, OrderingShape shape);
+  // Whether reserve(threads, shape) would have nothing left to do.
+  [[nodiscard]] bool reserved(int threads, OrderingShape shape) const;
   // Forgets everything learnt: a new game.
   void clear();
 

@@ -36,6 +36,11 @@ class GameSession {
   // Lets go of what the game keeps between searches (the mate search's
   // table), giving its memory back: a Hash the client asks for comes first.
   virtual void drop_kept_tables() {}
+  // Allocates what the game's searches keep from one `go` to the next (the
+  // search threads' ordering memory) for `threads` threads, ahead of the
+  // first search; changes nothing a search finds.
+  virtual void ready_search_memory(int /*threads*/) {}
+  [[nodiscard]] virtual bool search_memory_ready(int /*threads*/) const { return true; }
 
   [[nodiscard]] virtual std::string_view game_name() const = 0;
   // Sets the position from the game's text (or the start position when there is

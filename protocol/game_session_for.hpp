@@ -42,6 +42,13 @@ class GameSessionFor final : public GameSession {
 
   [[nodiscard]] std::string_view game_name() const override { return G::kName; }
 
+  void ready_search_memory(int threads) override {
+    memory_.reserve(std::max(threads, 1), engine::ordering_shape<G>());
+  }
+  [[nodiscard]] bool search_memory_ready(int threads) const override {
+    return memory_.reserved(std::max(threads, 1), engine::ordering_shape<G>());
+  }
+
   std::optional<std::string> set_position(std::optional<std::string_view> text,
                                           std::span<const std::string_view> moves) override {
     std::string fault;

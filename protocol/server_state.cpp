@@ -49,7 +49,7 @@ bool ServerState::make_room(const std::function<bool(std::uint64_t)>& eligible,
 }
 
 std::optional<std::string> ServerState::refusal_of_new_client() const {
-  if (options.token || sessions < options.max_sessions) return std::nullopt;
+  if (options.token || !sessions_full()) return std::nullopt;
   return "info string error: the server has its maximum of " +
          std::to_string(options.max_sessions) + " sessions; try again later";
 }

@@ -4,6 +4,8 @@
 // the caps. Only the server's single I/O thread touches the plain members;
 // search threads reach only the budgets, which are thread safe.
 
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -107,9 +109,29 @@ class ServerState {
   // the client to read the last of its output.
   std::size_t sessions = 0;
   // Closing connections whose session's job, told to give up, had not yet
-  // ended, until they have closed: each holds its slot and memory until the
-  // job ends, then has the job's last output (its bestmove) to send.
+  // ended, until they have closed: each holds its memory until the job
+  // ends, then has the job's last output (its bestmove) to send. They have
+  // given their slot back (session_given_up()): a client that resets its
+  // connection mid-search does not keep the next one out while the search
+  // winds down. As many again as --max-sessions may be ending at once.
   std::size_t sessions_ending = 0;
+  // A session whose job is still to end was given up: its slot moves to
+  // sessions_ending.
+  void session_given_up() {
+    assert(sessions > 0);
+    --sessions;
+    ++sessions_ending;
+  }
+  // A given-up session's connection has gone (ServerConnection::forget()).
+  void given_up_session_closed() {
+    assert(sessions_ending > 0);
+    --sessions_ending;
+  }
+  // Whether a new session would pass --max-sessions, or the ending ones
+  // would pass as many again.
+  [[nodiscard]] bool sessions_full() const {
+    return sessions >= options.max_sessions || sessions + sessions_ending >= 2 * options.max_sessions;
+  }
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;
   std::function<void()> on_last_connection_closed;

@@ -167,7 +167,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool authenticated_;
   bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
   bool input_ended_ = false;  // the client has closed its side
-  bool holds_slot_;           // the session's slot and table are counted
+  bool holds_slot_;           // the session's table is counted, and its slot unless given up
   HeldLines held_lines_;
   bool closed_ = false;
   bool first_line_read_ = false;  // an HTTP request line first closes the line port at once
@@ -177,7 +177,8 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   // else may keep it (its socket may be closed), and the job writes to
   // sink_. Set by release_session(), let go by after_job().
   std::shared_ptr<TcpConnection> awaited_job_;
-  // In ServerState::sessions_ending, from the job's give-up to the close.
+  // In ServerState::sessions_ending (and no longer in sessions), from the
+  // job's give-up to the close.
   bool counted_as_ending_ = false;
 };
 

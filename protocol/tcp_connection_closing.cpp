@@ -52,14 +52,14 @@ void TcpConnection::release_session() {
     assert(!counted_as_ending_);
     awaited_job_ = shared_from_this();
     counted_as_ending_ = true;
-    ++server_.sessions_ending;
+    server_.session_given_up();  // the slot goes back now, the memory when the job ends
     return;
   }
   holds_slot_ = false;
   // No job runs: the thread ends at once. Its table and every other holding
   // go back to the server's total as the session ends (SessionMemory).
   session_.reset();
-  --server_.sessions;
+  if (!counted_as_ending_) --server_.sessions;
 }
 
 // The session's job has ended (after_job()): the given-up session goes, and
@@ -164,7 +164,7 @@ void TcpConnection::forget() {
   server_.connections.erase(id_);
   if (counted_as_ending_) {
     counted_as_ending_ = false;
-    --server_.sessions_ending;
+    server_.given_up_session_closed();
   }
   if (dropped_info_lines_ > 0) {
     log_info("session ", id_, ": ", dropped_info_lines_, " info lines dropped for a slow reader");

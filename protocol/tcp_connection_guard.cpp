@@ -15,7 +15,7 @@ bool TcpConnection::authenticate(std::string_view line) {
   authenticated_ = true;
   grace_timer_.cancel();
   server_.unauthenticated.erase(id_);
-  if (server_.sessions >= server_.options.max_sessions) {
+  if (server_.sessions_full()) {
     log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
     finish("session limit", "info string error: the server has its maximum of " +
                                 std::to_string(server_.options.max_sessions) +

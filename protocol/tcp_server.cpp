@@ -132,9 +132,28 @@ void TcpServer::on_accept(tcp::socket socket) {
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
   if (!admit(socket, id, Port::kLines, peer)) return;
+  open_line_session(std::move(socket), id, peer, kRoomChecks);
+}
+
+void TcpServer::open_line_session(tcp::socket socket, std::uint64_t id, const tcp::endpoint& peer,
+                                  int checks_left) {
   // With a token, not a session until it authenticates
   // (TcpConnection::authenticate() checks the session limit then).
   if (const auto refusal = state_.refusal_of_new_client()) {
+    if (checks_left > 0 && !state_.shutting_down) {
+      // The socket is counted (admit()) while it waits: the caps bound these too.
+      auto timer = std::make_shared<asio::steady_timer>(io_, kRoomCheck);
+      auto held = std::make_shared<tcp::socket>(std::move(socket));
+      timer->async_wait([this, timer, held, id, peer, checks_left](const auto& error) {
+        if (error || state_.shutting_down) {
+          boost::system::error_code ignored;
+          held->close(ignored);
+          return state_.socket_closed(id);
+        }
+        open_line_session(std::move(*held), id, peer, checks_left - 1);
+      });
+      return;
+    }
     log_warn("session ", id, " from ", peer.address().to_string(), ':', peer.port(),
              " refused: ", state_.sessions, " sessions already");
     return refuse(std::move(socket), id, *refusal);

@@ -121,6 +121,7 @@ class UciSession {
 
   void dispatch(const Words& words);
   void on_uci();
+  void on_isready();
   void on_setoption(const Words& words);
   void on_position(const Words& words);
   void on_go(const Words& words);

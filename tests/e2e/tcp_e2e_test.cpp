@@ -529,6 +529,24 @@ TEST_P(TcpServer, AClientResetDuringATableChangeGivesItUpAndDelaysNoOne) {
   for (const auto& line : lines) EXPECT_FALSE(starts_with(line, "info string error")) << line;
 }
 
+// A client that resets its connection mid-search and connects again at once
+// is served, with the server at its session limit: the given-up session's
+// slot goes back before its search has ended, and a full server waits a
+// moment for the reset to be read before it refuses anyone.
+TEST_P(TcpServer, AClientThatResetsMidSearchAndComesStraightBackIsServed) {
+  Server server = start({"--max-sessions", "1"});
+  for (int round = 0; round < 5; ++round) {
+    LineClient client = connect(server);
+    client.send("go infinite");
+    const std::string first = client.read_line().value_or("");
+    EXPECT_TRUE(starts_with(first, "info depth")) << "round " << round << ": " << first;
+    client.reset();
+  }
+  LineClient last = connect(server);
+  last.send("isready");
+  EXPECT_EQ(last.read_line(), "readyok");
+}
+
 // Issue 13: a client that closed its sending side after `go movetime 500`
 // (as `nc -N` does) got an unsearched move at once; stdin searches the time.
 TEST_P(TcpServer, EndOfInputLetsAFiniteSearchFinishAsOnStdin) {

@@ -66,6 +66,8 @@ TEST(UciSession, EveryBadLineGetsOneError) {
   }
   out.clear();
   session.handle_line("isready");
+  ASSERT_TRUE(out.wait_for("readyok"));
+  session.wait_for_job();
   EXPECT_EQ(out.lines(), std::vector<std::string>{"readyok"});
 }
 
@@ -136,9 +138,10 @@ TEST(UciSession, UciShowsTheDefaultHashNotTheCurrentOne) {
   EXPECT_EQ(out.count_prefix("option name Hash type spin default 16 min 1 max "), 1u);
 }
 
-// A session reserves its table when it first searches or sets Hash, never
-// before: a client that connects and searches nothing costs no table memory.
-TEST(UciSession, TheTableIsReservedByTheFirstSearchOrHash) {
+// A session reserves its table when it first searches, sets Hash or asks
+// isready (where a GUI waits for the engine to be ready to search), never
+// before: a client that connects and only talks costs no table memory.
+TEST(UciSession, TheTableIsReservedByTheFirstSearchHashOrIsready) {
   std::size_t reserved = 0;
   SessionLimits limits;
   limits.reserve_hash = [&](std::size_t from, std::size_t to) {
@@ -152,7 +155,7 @@ TEST(UciSession, TheTableIsReservedByTheFirstSearchOrHash) {
   session.handle_line("setoption name Game value tictactoe");
   session.handle_line("ucinewgame");
   session.handle_line("uci");
-  session.handle_line("isready");
+  session.handle_line("position startpos");
   EXPECT_EQ(session.hash_megabytes(), 0u);
   EXPECT_EQ(reserved, 0u);
   session.handle_line("go depth 3");
@@ -161,9 +164,26 @@ TEST(UciSession, TheTableIsReservedByTheFirstSearchOrHash) {
   EXPECT_EQ(reserved, 16u);
   EXPECT_EQ(out.count_prefix("bestmove "), 1u);
 
+  CaptureSink ready_out;
+  std::size_t ready_reserved = 0;
+  SessionLimits ready_limits;
+  ready_limits.reserve_hash = [&](std::size_t from, std::size_t to) {
+    ready_reserved = ready_reserved - from + to;
+    return true;
+  };
+  UciSession ready(ready_out, ready_limits);
+  ready.handle_line("setoption name Game value tictactoe");
+  ready.handle_line("isready");
+  ASSERT_TRUE(ready_out.wait_for("readyok"));
+  EXPECT_EQ(ready.hash_megabytes(), 16u);
+  EXPECT_EQ(ready_reserved, 16u);
+  EXPECT_EQ(ready_out.count_prefix("info string error"), 0u);
+
   CaptureSink other_out;
   UciSession other(other_out, limits);  // the budget has no room left
   other.handle_line("setoption name Game value tictactoe");
+  other.handle_line("isready");  // no room for a table: ready at once, with none
+  EXPECT_EQ(other_out.lines().back(), "readyok");
   other.handle_line("go depth 3");
   EXPECT_EQ(other_out.count_prefix("info string error: the server's table memory is in use"), 1u);
   EXPECT_EQ(other_out.lines().back(), "bestmove (none)");
@@ -172,6 +192,40 @@ TEST(UciSession, TheTableIsReservedByTheFirstSearchOrHash) {
   EXPECT_EQ(other_out.lines().back(),
             "info string error: Hash 1 MB would exceed the server's total table memory; no "
             "table is allocated yet");
+}
+
+// isready allocates what the first search would have (the table, the
+// threads' ordering memory): that search then finds exactly the same, node
+// for node.
+TEST(UciSession, AnIsreadyBeforeTheFirstSearchChangesNothingItFinds) {
+  const auto search = [](bool isready) {
+    CaptureSink out;
+    UciSession session(out);
+    if (isready) {
+      session.handle_line("isready");
+      EXPECT_TRUE(out.wait_for("readyok"));
+      EXPECT_EQ(session.hash_megabytes(), 16u);
+    }
+    session.handle_line("position startpos moves e2e4");
+    session.handle_line("go depth 6");
+    EXPECT_TRUE(out.wait_for("bestmove"));
+    session.wait_for_job();
+    // Each iteration's node count and line, without its time and speed.
+    std::vector<std::string> found;
+    for (const auto& line : out.lines()) {
+      const auto nodes = line.find(" nodes ");
+      const auto pv = line.find(" pv ");
+      if (!line.starts_with("info depth") || nodes == std::string::npos || pv == std::string::npos) {
+        continue;
+      }
+      found.push_back(line.substr(nodes, line.find(' ', nodes + 7) - nodes) + line.substr(pv));
+    }
+    found.push_back(out.lines().back());
+    return found;
+  };
+  const auto without = search(false);
+  EXPECT_GE(without.size(), 7u);  // six iterations and the bestmove
+  EXPECT_EQ(search(true), without);
 }
 
 // A position command with an illegal move fails as a whole: no position is
