@@ -356,9 +356,7 @@ void HttpConnection::close() {
   server_.socket_closed(id_);
   server_.unauthenticated.erase(id_);
   server_.connections.erase(id_);
-  if (server_.connections.empty() && server_.shutting_down && server_.on_last_connection_closed) {
-    server_.on_last_connection_closed();
-  }
+  server_.after_connection_gone();
 }
 
 HttpConnection::Waiting HttpConnection::waiting_state() {

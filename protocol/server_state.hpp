@@ -5,6 +5,7 @@
 // search threads reach only the budgets, which are thread safe.
 
 #include <cassert>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -127,6 +128,12 @@ class ServerState {
     assert(sessions_ending > 0);
     --sessions_ending;
   }
+  // How long a new session waits for a slot before it is refused: a client
+  // that has just reset its connection and comes straight back finds its
+  // old slot taken until the I/O thread has read the reset, which on a
+  // loaded machine may come after the new connection.
+  static constexpr std::chrono::milliseconds kRoomCheck{25};
+  static constexpr int kRoomChecks = 10;
   // Whether a new session would pass --max-sessions, or the ending ones
   // would pass as many again.
   [[nodiscard]] bool sessions_full() const {
@@ -135,6 +142,19 @@ class ServerState {
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;
   std::function<void()> on_last_connection_closed;
+  // Called when the last connection has gone and the server goes on: it
+  // hands freed memory back to the system (idle_memory.hpp).
+  std::function<void()> on_idle;
+  // After a connection of either port has left `connections`: the last one
+  // to go stops a stopping server, or makes the server idle.
+  void after_connection_gone() {
+    if (!connections.empty()) return;
+    if (shutting_down) {
+      if (on_last_connection_closed) on_last_connection_closed();
+    } else if (on_idle) {
+      on_idle();
+    }
+  }
 
  private:
   // Closes one waiting connection as add_waiting() says, if one may go,

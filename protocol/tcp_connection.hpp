@@ -107,6 +107,10 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
 
   // --- the guard: authentication and timers (tcp_connection_guard.cpp) ---
   bool authenticate(std::string_view line);
+  // An authenticated client's session, once a slot is free: with every slot
+  // taken it looks again `checks_left` more times (ServerState::kRoomCheck
+  // apart) before the client is refused, its lines held meanwhile.
+  void take_slot(int checks_left);
   // The time a connection has to finish its TLS handshake and send its token.
   void arm_grace_timer();
   void arm_idle_timer();
@@ -165,6 +169,7 @@ class TcpConnection : public ServerConnection, public std::enable_shared_from_th
   bool read_paused_ = false;
   bool reading_ = false;  // an asynchronous read is under way
   bool authenticated_;
+  bool awaiting_slot_ = false;  // authenticated, waiting for a session slot (take_slot())
   bool finishing_ = false;    // no more input is read; output flushes, then the socket closes
   bool input_ended_ = false;  // the client has closed its side
   bool holds_slot_;           // the session's table is counted, and its slot unless given up

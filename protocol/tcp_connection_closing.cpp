@@ -6,7 +6,6 @@
 #include <cassert>
 #include <chrono>
 
-#include "protocol/idle_memory.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/tcp_connection.hpp"
 
@@ -170,17 +169,7 @@ void TcpConnection::forget() {
     log_info("session ", id_, ": ", dropped_info_lines_, " info lines dropped for a slow reader");
   }
   log_info("session ", id_, ": closed; ", server_.sessions, " sessions remain");
-  if (server_.connections.empty() && server_.shutting_down) {
-    if (server_.on_last_connection_closed) server_.on_last_connection_closed();
-    return;
-  }
-  if (server_.connections.empty()) {
-    // Once no client is left, hand freed memory back to the system: after the
-    // handlers this close has cancelled have run and let the connection go.
-    asio::post(strand_, [&server = server_] {
-      if (server.connections.empty()) return_freed_memory();
-    });
-  }
+  server_.after_connection_gone();
 }
 
 void TcpConnection::shut_down() {

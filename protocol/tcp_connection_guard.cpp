@@ -15,19 +15,36 @@ bool TcpConnection::authenticate(std::string_view line) {
   authenticated_ = true;
   grace_timer_.cancel();
   server_.unauthenticated.erase(id_);
+  take_slot(ServerState::kRoomChecks);
+  return true;
+}
+
+void TcpConnection::take_slot(int checks_left) {
+  if (finishing_ || closed_) return;
   if (server_.sessions_full()) {
+    if (checks_left > 0 && !server_.shutting_down) {
+      awaiting_slot_ = true;  // take_line() holds the lines that come meanwhile
+      grace_timer_.expires_after(ServerState::kRoomCheck);
+      grace_timer_.async_wait(asio::bind_executor(
+          strand_, [self = shared_from_this(), checks_left](const boost::system::error_code& error) {
+            if (!error) self->take_slot(checks_left - 1);
+          }));
+      return;
+    }
+    awaiting_slot_ = false;
     log_warn("session ", id_, " refused: ", server_.sessions, " sessions already");
-    finish("session limit", "info string error: the server has its maximum of " +
-                                std::to_string(server_.options.max_sessions) +
-                                " sessions; try again later");
-    return true;
+    return finish("session limit", "info string error: the server has its maximum of " +
+                                       std::to_string(server_.options.max_sessions) +
+                                       " sessions; try again later");
   }
+  const bool lines_waited = awaiting_slot_;
+  awaiting_slot_ = false;
   ++server_.sessions;
   holds_slot_ = true;
   log_info("session ", id_, ": authenticated");
   send("info string authenticated");
   open_session();
-  return true;
+  if (lines_waited) after_job();  // the lines held meanwhile run, and reading goes on
 }
 
 void TcpConnection::arm_grace_timer() {

@@ -81,7 +81,7 @@ bool TcpConnection::reads_on() const {
   const bool room = held_lines_.size() < kLinesReadAhead &&
                     held_lines_.bytes() + server_.options.max_line_bytes <=
                         server_.options.max_held_bytes();
-  return room || session_->waits_for_client();
+  return room || (session_ && session_->waits_for_client());
 }
 
 void TcpConnection::on_read(const boost::system::error_code& error, std::size_t bytes) {
@@ -120,7 +120,9 @@ void TcpConnection::on_read(const boost::system::error_code& error, std::size_t 
 }
 
 void TcpConnection::take_line(std::string line) {
-  if (!session_ || session_->takes_now(line, !held_lines_.empty())) return on_line(line);
+  if (!awaiting_slot_ && (!session_ || session_->takes_now(line, !held_lines_.empty()))) {
+    return on_line(line);
+  }
   if (held_lines_.size() >= kMaxHeldLines) {
     log_warn("session ", id_, ": more than ", kMaxHeldLines,
              " lines wait for a search; disconnecting");

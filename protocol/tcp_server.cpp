@@ -10,6 +10,7 @@
 #include "protocol/asio_pools.hpp"
 #include "protocol/byte_stream.hpp"
 #include "protocol/http_connection.hpp"
+#include "protocol/idle_memory.hpp"
 #include "protocol/logging.hpp"
 #include "protocol/open_file_limit.hpp"
 #include "protocol/serve.hpp"
@@ -65,6 +66,14 @@ TcpServer::TcpServer(asio::io_context& io, ServerOptions options, ConnectionCaps
       shutdown_deadline_(io),
       accept_retry_(io),
       http_accept_retry_(io) {
+  // Once no client is left, hand freed memory back to the system: after the
+  // handlers the last close has cancelled have run and let the connection go
+  // (the one I/O thread runs them in the order posted).
+  state_.on_idle = [this] {
+    asio::post(io_, [this] {
+      if (state_.connections.empty()) return_freed_memory();
+    });
+  };
   // Room for every session, every connection waiting to authenticate, the
   // acceptor, and a refused client being told so.
   constexpr std::size_t kMostReserved = 1024;
@@ -132,7 +141,7 @@ void TcpServer::on_accept(tcp::socket socket) {
   const auto peer = socket.remote_endpoint(ignored);
   const std::uint64_t id = next_id_++;
   if (!admit(socket, id, Port::kLines, peer)) return;
-  open_line_session(std::move(socket), id, peer, kRoomChecks);
+  open_line_session(std::move(socket), id, peer, ServerState::kRoomChecks);
 }
 
 void TcpServer::open_line_session(tcp::socket socket, std::uint64_t id, const tcp::endpoint& peer,
@@ -142,7 +151,7 @@ void TcpServer::open_line_session(tcp::socket socket, std::uint64_t id, const tc
   if (const auto refusal = state_.refusal_of_new_client()) {
     if (checks_left > 0 && !state_.shutting_down) {
       // The socket is counted (admit()) while it waits: the caps bound these too.
-      auto timer = std::make_shared<asio::steady_timer>(io_, kRoomCheck);
+      auto timer = std::make_shared<asio::steady_timer>(io_, ServerState::kRoomCheck);
       auto held = std::make_shared<tcp::socket>(std::move(socket));
       timer->async_wait([this, timer, held, id, peer, checks_left](const auto& error) {
         if (error || state_.shutting_down) {

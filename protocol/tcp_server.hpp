@@ -24,12 +24,6 @@ namespace brudno::protocol {
 class TcpServer {
  public:
   static constexpr std::chrono::milliseconds kShutdownGrace{500};
-  // How long a new connection to a full server waits for a slot before it is
-  // refused: a client that has just reset its connection and comes straight
-  // back finds its old slot taken until the I/O thread has read the reset,
-  // which on a loaded machine may come after the new connection's accept.
-  static constexpr std::chrono::milliseconds kRoomCheck{25};
-  static constexpr int kRoomChecks = 10;
 
   // Binds and listens at once; throws boost::system::system_error when it
   // cannot, or when the TLS certificate or key cannot be read. No port holds
@@ -60,7 +54,8 @@ class TcpServer {
   void accept_next();
   void on_accept(boost::asio::ip::tcp::socket socket);
   // A session for an admitted connection, or, with every slot taken, a look
-  // again `checks_left` more times a kRoomCheck apart before it is refused.
+  // again `checks_left` more times, ServerState::kRoomCheck apart, before it is
+  // refused.
   void open_line_session(boost::asio::ip::tcp::socket socket, std::uint64_t id,
                          const boost::asio::ip::tcp::endpoint& peer, int checks_left);
   void accept_next_http();

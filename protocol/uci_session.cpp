@@ -517,7 +517,12 @@ bool UciSession::start_job(Job job, std::string fallback, bool blocks_input) {
     try {
       reply = job();
     } catch (const std::exception& failure) {
-      log_error("a job failed: ", failure.what());
+      // A job given up because its client has gone failed as asked.
+      if (abandoned_.load()) {
+        log_info("a job ended early: ", failure.what());
+      } else {
+        log_error("a job failed: ", failure.what());
+      }
       error(std::string("the command failed: ") + failure.what());
       reply = fallback;
     }

@@ -241,6 +241,31 @@ TEST_P(TcpServer, AuthenticationIsRequiredWhenConfigured) {
   EXPECT_EQ(analyst.read_line(), "readyok");
 }
 
+// With every slot taken, a client whose token is right waits a moment for
+// one, its next lines held, rather than being refused at once; past the
+// wait it is refused.
+TEST_P(TcpServer, ATokenHolderWaitsAMomentForASlotWithItsLinesHeld) {
+  const TokenFile token;
+  Server server = start({"--token-file", token.path(), "--max-sessions", "1"});
+  const std::string auth = std::string("auth ") + TokenFile::kToken;
+  LineClient first = connect(server);
+  first.send(auth);
+  EXPECT_EQ(first.read_line(), "info string authenticated");
+  LineClient second = connect(server);
+  second.send_raw(auth + "\nisready\n");
+  std::this_thread::sleep_for(50ms);  // the second waits for the slot
+  first.send("quit");
+  EXPECT_EQ(second.read_line(), "info string authenticated");
+  EXPECT_EQ(second.read_line(), "readyok");
+  LineClient third = connect(server);
+  const auto asked = std::chrono::steady_clock::now();
+  third.send_raw(auth + "\nisready\n");
+  EXPECT_TRUE(starts_with(third.read_line(5s).value_or(""),
+                          "info string error: the server has its maximum of 1 sessions"));
+  EXPECT_GE(std::chrono::steady_clock::now() - asked, 200ms);
+  EXPECT_TRUE(third.closed_by_server());
+}
+
 // A web page can make the browser post a form to the line port, its body
 // written as engine commands; the request line is never a client's first
 // line, and the connection closes before anything of it is taken.
