@@ -158,13 +158,6 @@ struct SearchBudget {
   }
 };
 
-// Bytes of a hash table of `entries` entries, for the peak-memory report: the
-// entry, the node's next pointer and one bucket pointer each.
-template <class Entry>
-std::uint64_t hash_table_bytes(std::size_t entries) {
-  return entries * (sizeof(Entry) + 2 * sizeof(void*));
-}
-
 // A trace is called with each state as it is expanded, in order (the tests
 // compare the order with the textbook's traces); this one does nothing.
 struct NoTrace {

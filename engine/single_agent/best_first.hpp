@@ -12,10 +12,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/key_table.hpp"
 #include "engine/single_agent/memory_use.hpp"
 #include "engine/single_agent/search_tree.hpp"
 
@@ -59,7 +59,7 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
   outcome.iterations = 1;
   SearchTree<P> tree;
   // The cheapest cost each state has been reached at so far.
-  std::unordered_map<std::uint64_t, Cost> best_cost;
+  KeyTable<Cost> best_cost;
   // A binary heap, as std::priority_queue keeps one (the same push_heap and
   // pop_heap), in a vector whose growth the memory grant can see.
   std::vector<Entry> frontier;
@@ -74,13 +74,11 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     std::push_heap(frontier.begin(), frontier.end());
     outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, tree.size());
     outcome.peak_bytes = std::max<std::uint64_t>(
-        outcome.peak_bytes, tree.bytes() +
-                                hash_table_bytes<std::pair<std::uint64_t, Cost>>(best_cost.size()) +
-                                frontier.size() * sizeof(Entry));
+        outcome.peak_bytes, tree.bytes() + best_cost.bytes() + frontier.size() * sizeof(Entry));
   };
 
   outcome.generated = 1;
-  best_cost.emplace(start.key(), Cost{});
+  best_cost.try_emplace(start.key(), Cost{});
   push(tree.add_root(start), start);
   MoveList<typename P::Move> moves;
   while (!frontier.empty()) {
@@ -103,7 +101,7 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
     // Room for every successor before any is kept (`node` is not used past
     // here: the tree may move as it grows).
     if (!budget.may_hold([&] {
-          return tree.bytes_after(moves.size()) + hashed_bytes_after(best_cost, moves.size()) +
+          return tree.bytes_after(moves.size()) + best_cost.bytes_after(moves.size()) +
                  vector_bytes_after(frontier, moves.size());
         })) {
       outcome.stopped = true;
@@ -118,8 +116,8 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
       ++outcome.generated;
       if (!is_dead_end(state)) {
         const auto [known, fresh] = best_cost.try_emplace(state.key(), cost);
-        if (fresh || (order.reopen && cost < known->second)) {
-          known->second = cost;
+        if (fresh || (order.reopen && cost < *known)) {
+          *known = cost;
           push(tree.add_child(top.node, state, move, cost), state);
         }
       }

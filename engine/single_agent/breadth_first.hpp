@@ -6,9 +6,10 @@
 
 #include <cassert>
 #include <deque>
-#include <unordered_set>
+#include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/key_table.hpp"
 #include "engine/single_agent/memory_use.hpp"
 #include "engine/single_agent/search_tree.hpp"
 
@@ -21,12 +22,11 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
   OutcomeOf<P> outcome;
   outcome.iterations = 1;
   SearchTree<P> tree;
-  std::unordered_set<std::uint64_t> seen;
+  KeyTable<> seen;
   std::deque<std::uint32_t> frontier;
   const auto record_memory = [&] {
     outcome.peak_states = tree.size();
-    outcome.peak_bytes = tree.bytes() + hash_table_bytes<std::uint64_t>(seen.size()) +
-                         frontier.size() * sizeof(std::uint32_t);
+    outcome.peak_bytes = tree.bytes() + seen.bytes() + frontier.size() * sizeof(std::uint32_t);
   };
   outcome.generated = 1;
   tree.add_root(start);
@@ -52,7 +52,7 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
     // Room for every successor before any is kept: a search held to a
     // budget stops below it, never past it.
     if (!budget.may_hold([&] {
-          return tree.bytes_after(moves.size()) + hashed_bytes_after(seen, moves.size()) +
+          return tree.bytes_after(moves.size()) + seen.bytes_after(moves.size()) +
                  deque_bytes(frontier.size() + moves.size(), sizeof(std::uint32_t));
         })) {
       outcome.stopped = true;
@@ -67,7 +67,7 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
       state.play(move);
       ++outcome.generated;
       bool fresh = !is_dead_end(state);
-      if constexpr (HasKey<P>) fresh = fresh && seen.insert(state.key()).second;
+      if constexpr (HasKey<P>) fresh = fresh && seen.insert(state.key());
       if (fresh) {
         const auto child = tree.add_child(parent, state, move, cost);
         if (state.is_goal()) {
@@ -96,7 +96,8 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
 // two layers and the keys, not the paths.
 template <HasKey P, class OnState>
 requires std::copyable<P> std::size_t explore_breadth_first(const P& start, OnState&& on_state) {
-  std::unordered_set<std::uint64_t> seen{start.key()};
+  KeyTable<> seen;
+  seen.insert(start.key());
   std::vector<P> layer{start};
   std::vector<P> next;
   MoveList<typename P::Move> moves;
@@ -108,7 +109,7 @@ requires std::copyable<P> std::size_t explore_breadth_first(const P& start, OnSt
       [[maybe_unused]] const std::uint64_t key = state.key();
       for (const auto move : moves) {
         state.play(move);
-        if (seen.insert(state.key()).second) next.push_back(state);
+        if (seen.insert(state.key())) next.push_back(state);
         state.undo(move);
         assert(state.key() == key);  // the state is as it was before the move
       }

@@ -10,10 +10,10 @@
 #include <cassert>
 #include <cstddef>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "engine/problem.hpp"
+#include "engine/single_agent/key_table.hpp"
 #include "engine/single_agent/memory_use.hpp"
 
 namespace brudno::engine {
@@ -91,7 +91,7 @@ namespace detail {
 // cut a path at the limit (a deeper pass might find more).
 template <Problem P, class Trace>
 bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
-                      std::unordered_set<std::uint64_t>* explored, const SearchBudget& budget,
+                      KeyTable<>* explored, const SearchBudget& budget,
                       Trace& trace, OutcomeOf<P>& outcome) {
   using Move = typename P::Move;
   const std::uint64_t frame_bytes = sizeof(MoveList<Move>) + sizeof(std::size_t) + sizeof(Move);
@@ -107,7 +107,7 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
         // (the walker's stack and path double as they grow: counted twice).
         if (!budget.may_hold([&] {
               std::uint64_t bytes = 2 * (path.size() + 2) * frame_bytes;
-              if (explored != nullptr) bytes += hashed_bytes_after(*explored, 1);
+              if (explored != nullptr) bytes += explored->bytes_after(1);
               return bytes;
             })) {
           outcome.stopped = true;
@@ -116,7 +116,7 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
         }
         if (is_dead_end(state)) return Visit::kPrune;
         if constexpr (HasKey<P>) {
-          if (explored != nullptr && !explored->insert(state.key()).second) return Visit::kPrune;
+          if (explored != nullptr && !explored->insert(state.key())) return Visit::kPrune;
         }
         if (state.is_goal()) {
           outcome.solved = true;
@@ -133,7 +133,7 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
       });
   outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, deepest + 1);
   std::uint64_t bytes = (deepest + 1) * frame_bytes;
-  if (explored != nullptr) bytes += hash_table_bytes<std::uint64_t>(explored->size());
+  if (explored != nullptr) bytes += explored->bytes();
   outcome.peak_bytes = std::max(outcome.peak_bytes, bytes);
   if (explored != nullptr)
     outcome.peak_states = std::max<std::uint64_t>(outcome.peak_states, explored->size());
@@ -163,7 +163,7 @@ template <Problem P, class Trace = NoTrace>
 OutcomeOf<P> depth_first_search(P& problem, const SearchBudget& budget = {}, Trace&& trace = {}) {
   OutcomeOf<P> outcome;
   outcome.iterations = 1;
-  std::unordered_set<std::uint64_t> explored;
+  KeyTable<> explored;
   detail::depth_first_pass(problem, std::nullopt, HasKey<P> ? &explored : nullptr, budget, trace,
                            outcome);
   if (outcome.solved) outcome.cost = detail::path_cost(problem, outcome.path);

@@ -3,10 +3,7 @@
 // entries: the bytes a strategy asks its memory grant for before it grows
 // (engine/memory_grant.hpp). The estimate errs high, so that a search held
 // to a budget holds no more than the budget:
-// - each node of a hashed container is an allocation of its own, and the
-//   allocator takes 8 bytes more and rounds up to 16, 32 at least (glibc's);
-// - a hashed container past its load factor holds its old bucket array and
-//   one about twice as large while it moves its nodes;
+// - the states' key table (key_table.hpp) says its own;
 // - a vector that must grow doubles, and its new buffer is counted before
 //   it is made (while the elements move, the old buffer and the copied half
 //   of the new one are what the process holds).
@@ -22,18 +19,6 @@ namespace brudno::engine {
 constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) {
   const std::uint64_t chunk = (bytes + 8 + 15) / 16 * 16;
   return chunk < 32 ? 32 : chunk;
-}
-
-// A node-based hash table (std::unordered_set or std::unordered_map) with
-// `added` more entries.
-template <class Table>
-std::uint64_t hashed_bytes_after(const Table& table, std::uint64_t added) {
-  const std::uint64_t entries = table.size() + added;
-  std::uint64_t buckets = table.bucket_count();
-  if (static_cast<double>(entries) > static_cast<double>(buckets) * table.max_load_factor())
-    buckets *= 3;  // the old array and the new one, while it rehashes
-  const std::uint64_t node = sizeof(void*) + sizeof(typename Table::value_type);
-  return entries * allocation_bytes(node) + buckets * sizeof(void*);
 }
 
 // A std::vector with `added` more elements.
