@@ -108,6 +108,11 @@ requires std::copyable<P> OutcomeOf<P> best_first_search(const P& start, BestFir
       outcome.out_of_memory = true;
       return outcome;
     }
+    // Its growing stops when the search is told to (key_table.hpp).
+    if (!best_cost.reserve(moves.size(), [&] { return budget.exhausted(outcome.generated); })) {
+      outcome.stopped = true;
+      return outcome;
+    }
     trace(static_cast<const P&>(state));
     ++outcome.expanded;
     for (const auto move : moves) {

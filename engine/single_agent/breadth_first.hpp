@@ -60,6 +60,14 @@ requires std::copyable<P> OutcomeOf<P> breadth_first_search(const P& start,
       record_memory();
       return outcome;
     }
+    if constexpr (HasKey<P>) {
+      // Its growing stops when the search is told to (key_table.hpp).
+      if (!seen.reserve(moves.size(), [&] { return budget.exhausted(outcome.generated); })) {
+        outcome.stopped = true;
+        record_memory();
+        return outcome;
+      }
+    }
     trace(static_cast<const P&>(state));
     ++outcome.expanded;
     for (const auto move : moves) {

@@ -116,7 +116,14 @@ bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
         }
         if (is_dead_end(state)) return Visit::kPrune;
         if constexpr (HasKey<P>) {
-          if (explored != nullptr && !explored->insert(state.key())) return Visit::kPrune;
+          if (explored != nullptr) {
+            // Its growing stops when the search is told to (key_table.hpp).
+            if (!explored->reserve(1, [&] { return budget.exhausted(outcome.generated); })) {
+              outcome.stopped = true;
+              return Visit::kStop;
+            }
+            if (!explored->insert(state.key())) return Visit::kPrune;
+          }
         }
         if (state.is_goal()) {
           outcome.solved = true;

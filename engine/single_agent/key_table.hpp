@@ -37,8 +37,10 @@ class KeyTable {
       ++size_;
       return {&empty_key_value_, true};
     }
-    if (2 * (filled_ + 1) > slots_.size()) grow();
-    for (std::size_t i = home(key);; i = (i + 1) & mask_) {
+    if (2 * (filled_ + 1) > slots_.size()) {
+      rehash(slots_.empty() ? kFirstSlots : 2 * slots_.size(), [] { return false; });
+    }
+    for (std::size_t i = home(key, shift_);; i = (i + 1) & mask_) {
       if (slots_[i].key == key) return {&slots_[i].value, false};
       if (slots_[i].key == kEmpty) {
         slots_[i] = Slot{key, value};
@@ -51,10 +53,23 @@ class KeyTable {
   // True when `key` was not there (and is now).
   bool insert(std::uint64_t key) { return try_emplace(key).second; }
 
+  // Room for `added` more keys made now, so that inserting them will not
+  // grow the table. Growing moves every key into an array twice as large;
+  // once `should_stop()` says so (asked every kSlotsBetweenLooks slots) it
+  // is given up, the table left as it was, and the answer is false: a
+  // search told to stop does not wait for a table of 100 MB to double.
+  template <class ShouldStop>
+  bool reserve(std::uint64_t added, ShouldStop&& should_stop) {
+    if (2 * (filled_ + added) <= slots_.size()) return true;
+    std::size_t count = slots_.empty() ? kFirstSlots : 2 * slots_.size();
+    while (2 * (filled_ + added) > count) count *= 2;
+    return rehash(count, should_stop);
+  }
+
   [[nodiscard]] const Value* find(std::uint64_t key) const {
     if (key == kEmpty) return has_empty_key_ ? &empty_key_value_ : nullptr;
     if (slots_.empty()) return nullptr;
-    for (std::size_t i = home(key);; i = (i + 1) & mask_) {
+    for (std::size_t i = home(key, shift_);; i = (i + 1) & mask_) {
       if (slots_[i].key == key) return &slots_[i].value;
       if (slots_[i].key == kEmpty) return nullptr;
     }
@@ -91,26 +106,32 @@ class KeyTable {
                 std::is_trivially_destructible_v<Slot> &&
                 (std::is_arithmetic_v<Value> || std::is_empty_v<Value>));
 
-  [[nodiscard]] std::size_t home(std::uint64_t key) const {
-    return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> shift_);
+  static constexpr std::size_t kSlotsBetweenLooks = std::size_t{1} << 16;
+
+  [[nodiscard]] static std::size_t home(std::uint64_t key, int shift) {
+    return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> shift);
   }
 
-  // Twice the slots, every key moved: at most half of them are ever filled,
-  // so a probe finds an empty slot soon.
-  void grow() {
-    Slots old = std::move(slots_);
-    const std::size_t count = old.empty() ? kFirstSlots : 2 * old.size();
-    slots_ = Slots(count);
-    mask_ = count - 1;
-    shift_ = 64;
-    for (std::size_t n = count; n > 1; n >>= 1) --shift_;
-    for (std::size_t j = 0; j < old.size(); ++j) {
-      if (old[j].key == kEmpty) continue;
-      std::size_t i = home(old[j].key);
-      while (slots_[i].key != kEmpty) i = (i + 1) & mask_;
-      slots_[i] = old[j];
+  // `count` slots (a power of two), every key moved: at most half of them
+  // are ever filled, so a probe finds an empty slot soon. False, the table
+  // as it was, when `should_stop()` ends it early.
+  template <class ShouldStop>
+  bool rehash(std::size_t count, ShouldStop&& should_stop) {
+    assert(count >= kFirstSlots && (count & (count - 1)) == 0 && 2 * filled_ <= count);
+    Slots grown(count);
+    int shift = 64;
+    for (std::size_t n = count; n > 1; n >>= 1) --shift;
+    for (std::size_t j = 0; j < slots_.size(); ++j) {
+      if (j % kSlotsBetweenLooks == 0 && should_stop()) return false;
+      if (slots_[j].key == kEmpty) continue;
+      std::size_t i = home(slots_[j].key, shift);
+      while (grown[i].key != kEmpty) i = (i + 1) & (count - 1);
+      grown[i] = slots_[j];
     }
-    assert(2 * filled_ <= slots_.size());
+    slots_ = std::move(grown);
+    mask_ = count - 1;
+    shift_ = shift;
+    return true;
   }
 
   // The array of slots, from calloc: a large one comes as fresh pages the

@@ -3,10 +3,17 @@
 // state reached, with the move and the parent that reached it, so that a
 // solution's path is read back from its last state. States are copies of the
 // problem (small: a board, a city), made once when they are first reached.
+// Nodes are kept in blocks, each twice the one before, and never moved:
+// growing costs one block's allocation (its pages are made as nodes fill
+// them), not a copy of everything held, so a search told to stop is never
+// caught in the middle of one (a vector of 100 MB doubling took a second
+// under load), and the blocks are let go a few dozen at most.
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/problem.hpp"
@@ -30,36 +37,41 @@ class SearchTree {
   };
 
   std::uint32_t add_root(const P& state) {
-    assert(nodes_.empty());  // one root, node 0
-    nodes_.push_back(Node{state, Cost{}, kNoParent, 0, Move{}});
-    return 0;
+    assert(size_ == 0);  // one root, node 0
+    return add(Node{state, Cost{}, kNoParent, 0, Move{}});
   }
 
   std::uint32_t add_child(std::uint32_t parent, const P& state, Move move, Cost g) {
-    assert(parent < nodes_.size());
+    assert(parent < size_);
     // Step costs are never negative: a child costs at least its parent.
-    assert(!(g < nodes_[parent].g));
+    assert(!(g < (*this)[parent].g));
     // Indexes are 32 bits, kNoParent never one of them.
-    assert(nodes_.size() < kNoParent);
-    nodes_.push_back(Node{state, g, parent, nodes_[parent].depth + 1, move});
-    return static_cast<std::uint32_t>(nodes_.size() - 1);
+    assert(size_ < kNoParent);
+    return add(Node{state, g, parent, (*this)[parent].depth + 1, move});
   }
 
-  [[nodiscard]] const Node& operator[](std::uint32_t index) const { return nodes_[index]; }
-  [[nodiscard]] std::size_t size() const { return nodes_.size(); }
-  [[nodiscard]] std::uint64_t bytes() const { return nodes_.capacity() * sizeof(Node); }
+  [[nodiscard]] const Node& operator[](std::uint32_t index) const {
+    assert(index < size_);
+    const auto [block, offset] = place(index);
+    return blocks_[block][offset];
+  }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] std::uint64_t bytes() const { return bytes_of(blocks_.size()); }
   // What it will take with `added` more nodes (memory_use.hpp).
   [[nodiscard]] std::uint64_t bytes_after(std::uint64_t added) const {
-    return vector_bytes_after(nodes_, added);
+    const std::uint64_t nodes = size_ + added;
+    std::size_t blocks = blocks_.size();
+    while (capacity_of(blocks) < nodes) ++blocks;
+    return bytes_of(blocks);
   }
 
   // The moves from the root to `index`, in the order they are played.
   [[nodiscard]] std::vector<Move> path_to(std::uint32_t index) const {
-    assert(index < nodes_.size());
-    [[maybe_unused]] const std::uint32_t depth = nodes_[index].depth;
+    assert(index < size_);
+    [[maybe_unused]] const std::uint32_t depth = (*this)[index].depth;
     std::vector<Move> path;
-    for (; nodes_[index].parent != kNoParent; index = nodes_[index].parent)
-      path.push_back(nodes_[index].move);
+    for (; (*this)[index].parent != kNoParent; index = (*this)[index].parent)
+      path.push_back((*this)[index].move);
     std::reverse(path.begin(), path.end());
     // The walk up ends at the root, one move a level.
     assert(index == 0 && path.size() == depth);
@@ -70,11 +82,49 @@ class SearchTree {
   void write_solution(std::uint32_t index, OutcomeOf<P>& outcome) const {
     outcome.solved = true;
     outcome.path = path_to(index);
-    outcome.cost = nodes_[index].g;
+    outcome.cost = (*this)[index].g;
   }
 
  private:
-  std::vector<Node> nodes_;
+  // The first block's nodes; block b holds kFirstBlock << b, so that blocks
+  // 0 to b-1 hold kFirstBlock * (2^b - 1) together.
+  static constexpr int kFirstBlockBits = 6;
+  static constexpr std::uint64_t kFirstBlock = std::uint64_t{1} << kFirstBlockBits;
+  // The 27 blocks a 32-bit index can need, in a list that never grows.
+  static constexpr std::size_t kMostBlocks = 33 - kFirstBlockBits;
+
+  // Block and offset of node `index`: with j = index + kFirstBlock, the
+  // block is j's highest bit (less kFirstBlockBits), the offset the rest.
+  static std::pair<std::size_t, std::size_t> place(std::uint64_t index) {
+    const std::uint64_t j = index + kFirstBlock;
+    const int high = std::bit_width(j) - 1;
+    return {static_cast<std::size_t>(high - kFirstBlockBits), j - (std::uint64_t{1} << high)};
+  }
+  static std::uint64_t capacity_of(std::size_t blocks) {
+    return kFirstBlock * ((std::uint64_t{1} << blocks) - 1);
+  }
+  static std::uint64_t bytes_of(std::size_t blocks) {
+    return capacity_of(blocks) * sizeof(Node) + kMostBlocks * sizeof(std::vector<Node>);
+  }
+
+  std::uint32_t add(Node node) {
+    if (size_ == capacity_of(blocks_.size())) {
+      assert(blocks_.size() < kMostBlocks);
+      blocks_.emplace_back();
+      // Reserved whole: the block never moves.
+      blocks_.back().reserve(kFirstBlock << (blocks_.size() - 1));
+    }
+    blocks_.back().push_back(std::move(node));
+    assert(place(size_).first == blocks_.size() - 1);
+    return static_cast<std::uint32_t>(size_++);
+  }
+
+  std::vector<std::vector<Node>> blocks_ = [] {
+    std::vector<std::vector<Node>> blocks;
+    blocks.reserve(kMostBlocks);
+    return blocks;
+  }();
+  std::uint32_t size_ = 0;
 };
 
 }  // namespace brudno::engine

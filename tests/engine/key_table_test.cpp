@@ -64,6 +64,27 @@ TEST(KeyTable, AKeySetCountsEachKeyOnce) {
   EXPECT_FALSE(seen.contains(16001));
 }
 
+// Room made ahead (a search's next successors) is used without growing; a
+// growth told to stop leaves the table as it was.
+TEST(KeyTable, ReserveGrowsAheadOrGivesUpLeavingTheTableAsItWas) {
+  KeyTable<int> table;
+  for (int key = 1; key <= 1000; ++key) table.try_emplace(static_cast<std::uint64_t>(key), key);
+  const std::uint64_t bytes = table.bytes();
+  int looks = 0;
+  EXPECT_FALSE(table.reserve(5000, [&looks] { return ++looks >= 1; }));
+  EXPECT_EQ(looks, 1);
+  EXPECT_EQ(table.bytes(), bytes);
+  EXPECT_EQ(table.size(), 1000u);
+  for (int key = 1; key <= 1000; ++key) ASSERT_EQ(table.at(static_cast<std::uint64_t>(key)), key);
+  EXPECT_TRUE(table.reserve(5000, [] { return false; }));
+  const std::uint64_t reserved = table.bytes();
+  EXPECT_GE(reserved, 2 * 6000 * 16u);
+  for (int key = 1001; key <= 6000; ++key) table.try_emplace(static_cast<std::uint64_t>(key), key);
+  EXPECT_EQ(table.bytes(), reserved);  // no growing past the reservation
+  EXPECT_EQ(table.size(), 6000u);
+  for (int key = 1; key <= 6000; ++key) ASSERT_EQ(table.at(static_cast<std::uint64_t>(key)), key);
+}
+
 // A search asks for the bytes before it inserts (memory_use.hpp): the
 // estimate is never below what the table then holds, nor below what it held
 // while it grew (its old array and the new one).
