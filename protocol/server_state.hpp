@@ -137,7 +137,8 @@ class ServerState {
   // Whether a new session would pass --max-sessions, or the ending ones
   // would pass as many again.
   [[nodiscard]] bool sessions_full() const {
-    return sessions >= options.max_sessions || sessions + sessions_ending >= 2 * options.max_sessions;
+    return sessions >= options.max_sessions ||
+           sessions + sessions_ending >= 2 * options.max_sessions;
   }
   // Set on SIGINT or SIGTERM; the server stops once no connection is left.
   bool shutting_down = false;

@@ -26,7 +26,8 @@ void TcpConnection::take_slot(int checks_left) {
       awaiting_slot_ = true;  // take_line() holds the lines that come meanwhile
       grace_timer_.expires_after(ServerState::kRoomCheck);
       grace_timer_.async_wait(asio::bind_executor(
-          strand_, [self = shared_from_this(), checks_left](const boost::system::error_code& error) {
+          strand_,
+          [self = shared_from_this(), checks_left](const boost::system::error_code& error) {
             if (!error) self->take_slot(checks_left - 1);
           }));
       return;

@@ -90,9 +90,8 @@ namespace detail {
 // set when `explored` is given. Adds its counts to the outcome; true when it
 // cut a path at the limit (a deeper pass might find more).
 template <Problem P, class Trace>
-bool depth_first_pass(P& problem, std::optional<std::size_t> limit,
-                      KeyTable<>* explored, const SearchBudget& budget,
-                      Trace& trace, OutcomeOf<P>& outcome) {
+bool depth_first_pass(P& problem, std::optional<std::size_t> limit, KeyTable<>* explored,
+                      const SearchBudget& budget, Trace& trace, OutcomeOf<P>& outcome) {
   using Move = typename P::Move;
   const std::uint64_t frame_bytes = sizeof(MoveList<Move>) + sizeof(std::size_t) + sizeof(Move);
   bool cut = false;

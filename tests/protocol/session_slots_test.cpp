@@ -54,7 +54,8 @@ TEST(SessionSlots, EndingSessionsAreBoundedByAsManyAgain) {
   state.add_client(4, std::make_shared<FakeConnection>());
   const auto refusal = state.refusal_of_new_client();
   ASSERT_TRUE(refusal.has_value());
-  EXPECT_EQ(*refusal, "info string error: the server has its maximum of 2 sessions; try again later");
+  EXPECT_EQ(*refusal,
+            "info string error: the server has its maximum of 2 sessions; try again later");
   state.given_up_session_closed();  // one search ended: room again
   EXPECT_FALSE(state.refusal_of_new_client().has_value());
 }

@@ -215,7 +215,8 @@ TEST(UciSession, AnIsreadyBeforeTheFirstSearchChangesNothingItFinds) {
     for (const auto& line : out.lines()) {
       const auto nodes = line.find(" nodes ");
       const auto pv = line.find(" pv ");
-      if (!line.starts_with("info depth") || nodes == std::string::npos || pv == std::string::npos) {
+      if (!line.starts_with("info depth") || nodes == std::string::npos ||
+          pv == std::string::npos) {
         continue;
       }
       found.push_back(line.substr(nodes, line.find(' ', nodes + 7) - nodes) + line.substr(pv));

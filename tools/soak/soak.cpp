@@ -80,8 +80,7 @@ void print_searches(const char* who, const ClientTotals& totals) {
             << ", lost " << totals.lost << ", failed connections " << totals.connect_failures
             << '\n';
   std::vector<double> all_beyond = totals.beyond_ms;
-  all_beyond.insert(all_beyond.end(), totals.first_beyond_ms.begin(),
-                    totals.first_beyond_ms.end());
+  all_beyond.insert(all_beyond.end(), totals.first_beyond_ms.begin(), totals.first_beyond_ms.end());
   const auto print_beyond = [](const char* which, const std::vector<double>& values) {
     std::cout << which << ": p50 " << percentile(values, 0.5) << " ms, p99 "
               << percentile(values, 0.99) << " ms, worst " << percentile(values, 1.0) << " ms\n";
@@ -111,8 +110,9 @@ int main(int argc, char** argv) {
       "hce", "chess: the hand-written evaluation instead of the network")(
       "isready",
       "each client sends uci and isready and waits for readyok before its first search, as a "
-      "GUI does")("tls-cert", po::value<std::string>(),
-                  "serve over TLS with this certificate (which the clients trust); needs --tls-key")(
+      "GUI does")(
+      "tls-cert", po::value<std::string>(),
+      "serve over TLS with this certificate (which the clients trust); needs --tls-key")(
       "tls-key", po::value<std::string>(), "the key of --tls-cert")(
       "websocket",
       "the clients speak over WebSocket to the server's --http address (WSS with --tls-cert)")(
@@ -136,8 +136,9 @@ int main(int argc, char** argv) {
       "start the server under this descriptor limit (ulimit -n); 0: the shell's")(
       "warm-up", po::value<int>()->default_value(-1),
       "seconds after which the server's memory should stay flat; -1: a third of --seconds")(
-      "check-memory", "exit 1 if the resident memory after the warm-up passes its peak during "
-                      "it by more than 10%");
+      "check-memory",
+      "exit 1 if the resident memory after the warm-up passes its peak during "
+      "it by more than 10%");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -186,7 +187,8 @@ int main(int argc, char** argv) {
   const int resetters = count_of("resetters");
   const int hogs = count_of("puzzle-hogs");
   const bool all_websocket = vm.count("websocket") > 0;
-  const bool http = all_websocket || count_of("websocket-clients") > 0 || count_of("slow-readers") > 0;
+  const bool http =
+      all_websocket || count_of("websocket-clients") > 0 || count_of("slow-readers") > 0;
 
   std::optional<TokenFile> token_file;
   if (vm.count("token")) token_file.emplace();
@@ -194,9 +196,11 @@ int main(int argc, char** argv) {
       count_of("max-sessions") > 0
           ? static_cast<std::size_t>(count_of("max-sessions"))
           : static_cast<std::size_t>(clients + count_of("websocket-clients") + resetters + hogs);
-  std::vector<std::string> args = {"--log-level", "error", "serve", "--listen", "127.0.0.1:0",
-                                   "--max-sessions", std::to_string(sessions)};
-  if (count_of("threads") > 0) args.insert(args.end(), {"--threads", std::to_string(count_of("threads"))});
+  std::vector<std::string> args = {
+      "--log-level",           "error", "serve", "--listen", "127.0.0.1:0", "--max-sessions",
+      std::to_string(sessions)};
+  if (count_of("threads") > 0)
+    args.insert(args.end(), {"--threads", std::to_string(count_of("threads"))});
   const std::string certificate = vm.count("tls-cert") ? vm["tls-cert"].as<std::string>() : "";
   if (!certificate.empty()) {
     args.insert(args.end(),
@@ -207,9 +211,9 @@ int main(int argc, char** argv) {
   std::string program = vm["binary"].as<std::string>();
   if (count_of("nofile") > 0) {
     // Through the shell, as `ulimit -n N; brudno serve ...` would be typed.
-    args.insert(args.begin(), {"-c", "ulimit -n " + std::to_string(count_of("nofile")) +
-                                         " && exec \"$0\" \"$@\"",
-                               program});
+    args.insert(args.begin(),
+                {"-c", "ulimit -n " + std::to_string(count_of("nofile")) + " && exec \"$0\" \"$@\"",
+                 program});
     program = "/bin/sh";
   }
   brudno::tools::PipeEngine server(program, args);
@@ -271,7 +275,8 @@ int main(int argc, char** argv) {
     threads.emplace_back(run_client, std::cref(plan), i, until, std::ref(totals));
   }
   for (int i = 0; i < count_of("websocket-clients"); ++i) {
-    threads.emplace_back(run_client, std::cref(websocket_plan), i, until, std::ref(websocket_totals));
+    threads.emplace_back(run_client, std::cref(websocket_plan), i, until,
+                         std::ref(websocket_totals));
   }
   for (int i = 0; i < resetters; ++i) {
     threads.emplace_back(run_resetter, std::cref(plan), until, std::ref(resetter_totals));
@@ -297,7 +302,8 @@ int main(int argc, char** argv) {
   std::size_t peak_descriptors = 0;
   while (Clock::now() < until) {
     const long rss = brudno::tools::resident_kb(pid);
-    long& peak = Clock::now() < start + std::chrono::seconds(warm_up) ? peak_warming : peak_after_warm_up;
+    long& peak =
+        Clock::now() < start + std::chrono::seconds(warm_up) ? peak_warming : peak_after_warm_up;
     peak = std::max(peak, rss);
     peak_descriptors = std::max(peak_descriptors, brudno::tools::open_descriptors(pid));
     std::this_thread::sleep_for(250ms);
@@ -342,8 +348,8 @@ int main(int argc, char** argv) {
   }
   if (hogs > 0) {
     std::cout << "puzzle hogs: searches " << attack_totals.hog_searches
-              << ", stopped at a memory limit " << attack_totals.hog_stopped_at_budget
-              << ", lost " << attack_totals.hog_lost << ", stop to bestmove p50 "
+              << ", stopped at a memory limit " << attack_totals.hog_stopped_at_budget << ", lost "
+              << attack_totals.hog_lost << ", stop to bestmove p50 "
               << percentile(attack_totals.hog_stop_ms, 0.5) << " ms, worst "
               << percentile(attack_totals.hog_stop_ms, 1.0) << " ms\n";
   }
@@ -356,15 +362,15 @@ int main(int argc, char** argv) {
   const bool flat = peak_after_warm_up <= peak_warming + peak_warming / 10;
   std::cout << "server RSS: cold " << rss_cold / 1024.0 << " MB, warm (before) "
             << rss_before / 1024.0 << " MB, peak in the first " << warm_up << " s "
-            << peak_warming / 1024.0 << " MB, peak after " << peak_after_warm_up / 1024.0
-            << " MB (" << (flat ? "flat" : "grew") << "), after " << rss_after / 1024.0 << " MB ("
+            << peak_warming / 1024.0 << " MB, peak after " << peak_after_warm_up / 1024.0 << " MB ("
+            << (flat ? "flat" : "grew") << "), after " << rss_after / 1024.0 << " MB ("
             << change(rss_before, rss_after) << "% change from warm, "
             << change(rss_cold, rss_after) << "% from cold)\n";
-  std::cout << "of which anonymous (heap, stacks): before " << anon_before / 1024.0
-            << " MB, after " << anon_after / 1024.0 << " MB (" << change(anon_before, anon_after)
+  std::cout << "of which anonymous (heap, stacks): before " << anon_before / 1024.0 << " MB, after "
+            << anon_after / 1024.0 << " MB (" << change(anon_before, anon_after)
             << "% change); file-backed after " << file_after / 1024.0 << " MB\n";
-  std::cout << "server descriptors: before " << descriptors_before << ", peak "
-            << peak_descriptors << ", after " << descriptors_after << '\n';
+  std::cout << "server descriptors: before " << descriptors_before << ", peak " << peak_descriptors
+            << ", after " << descriptors_after << '\n';
   std::cout << "server exit status after SIGTERM: "
             << (status ? std::to_string(*status) : std::string("still running")) << '\n';
   const bool clean = warm_up_run.clean() && totals.clean() && websocket_totals.clean() &&

@@ -25,8 +25,8 @@ void pause_until(SteadyClock::time_point until, SteadyClock::duration pause) {
 std::string pipelined_requests(const AttackPlan& plan, int count) {
   std::string requests;
   for (int i = 0; i < count; ++i) {
-    requests += "GET " + plan.slow_reader_path + " HTTP/1.1\r\nHost: 127.0.0.1:" +
-                std::to_string(plan.http_port) + "\r\n\r\n";
+    requests += "GET " + plan.slow_reader_path +
+                " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(plan.http_port) + "\r\n\r\n";
   }
   return requests;
 }
@@ -54,8 +54,8 @@ void run_slow_readers(const AttackPlan& plan, int count, SteadyClock::time_point
     std::size_t closed = refused;
     // The server resets the ones it answers once their writes stall.
     for (const auto& batch : readers) {
-      closed += static_cast<std::size_t>(batch->wait_until_all_closed(
-          std::chrono::duration_cast<std::chrono::milliseconds>(
+      closed += static_cast<std::size_t>(
+          batch->wait_until_all_closed(std::chrono::duration_cast<std::chrono::milliseconds>(
               std::max(SteadyClock::duration{0}, until - SteadyClock::now()) + 1s)));
     }
     const std::lock_guard lock(totals.mutex);

@@ -39,8 +39,8 @@ struct AttackTotals {
 // addresses in turn, each pipelining 40 requests for the largest file with
 // the smallest receive buffer and never reading; opened again as the server
 // closes them.
-void run_slow_readers(const AttackPlan& plan, int count, std::chrono::steady_clock::time_point until,
-                      AttackTotals& totals);
+void run_slow_readers(const AttackPlan& plan, int count,
+                      std::chrono::steady_clock::time_point until, AttackTotals& totals);
 
 // `count` connections to the line port that never send a byte, opened again
 // every few seconds.

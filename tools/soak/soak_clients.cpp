@@ -11,8 +11,8 @@ using namespace std::chrono_literals;
 
 // Opening positions to vary the searches, whole `position` commands.
 const std::vector<std::string> kConnectFourPositions = {
-    "position startpos", "position fen 4",  "position fen 44", "position fen 443",
-    "position fen 4453", "position fen 3",  "position fen 35", "position fen 2416"};
+    "position startpos", "position fen 4", "position fen 44", "position fen 443",
+    "position fen 4453", "position fen 3", "position fen 35", "position fen 2416"};
 const std::vector<std::string> kChessPositions = {
     "position startpos",
     "position startpos moves e2e4",
