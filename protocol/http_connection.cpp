@@ -309,11 +309,25 @@ void HttpConnection::upgrade(Request request) {
       }));
 }
 
-void HttpConnection::on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket) {
+void HttpConnection::on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket,
+                                 int checks_left) {
   if (closed_ || server_.shutting_down) {
     boost::system::error_code ignored;
     beast::get_lowest_layer(*websocket).close(ignored);
     return close();
+  }
+  if (server_.refusal_of_new_client() && checks_left > 0) {
+    // A moment for a slot, as on the line port (TcpServer::open_line_session()).
+    deadline_.expires_after(ServerState::kRoomCheck);
+    deadline_.async_wait(asio::bind_executor(
+        strand_, [self = shared_from_this(), websocket,
+                  checks_left](const boost::system::error_code& error) {
+          if (!error) return self->on_upgraded(websocket, checks_left - 1);
+          boost::system::error_code ignored;
+          beast::get_lowest_layer(*websocket).close(ignored);
+          self->close();
+        }));
+    return;
   }
   if (const auto refusal = server_.refusal_of_new_client()) {
     // Said on the socket, where a browser can show it, then closed.

@@ -60,7 +60,10 @@ class HttpConnection : public ServerConnection,
   void on_request(const boost::system::error_code& error);
   void answer(const Request& request);
   void upgrade(Request request);
-  void on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket);
+  // The WebSocket's session, or with every slot taken a look again
+  // `checks_left` more times (ServerState::kRoomCheck apart) before it is refused.
+  void on_upgraded(const std::shared_ptr<TcpConnection::WebSocket>& websocket,
+                   int checks_left = ServerState::kRoomChecks);
   // With `etag`, the ETag header of the file sent; every response carries
   // the headers of protocol/page_headers.hpp.
   void respond(unsigned status, std::string body, const std::string& content_type, bool keep_alive,

@@ -243,6 +243,18 @@ TEST_P(WebSocketServer, SessionsBeyondTheMaximumAreToldSoOnTheirSocket) {
   EXPECT_EQ(first->read_line(), "readyok");
 }
 
+// A session past the maximum waits a moment for a slot before it is
+// refused: one that frees within it is taken.
+TEST_P(WebSocketServer, ASessionPastTheMaximumTakesASlotFreedAMomentLater) {
+  const auto server = start({"--max-sessions", "1"});
+  auto first = connect(*server);
+  const auto second = connect(*server);
+  second->send("isready");
+  first->send("quit");
+  EXPECT_TRUE(first->closed_by_server());
+  EXPECT_EQ(second->read_line(10s), "readyok");
+}
+
 TEST_P(WebSocketServer, AnOverLongMessageClosesOnlyItsSocket) {
   const auto server = start({"--max-line", "1024"});
   const auto bystander = connect(*server);
