@@ -9,6 +9,7 @@
 // only shortens a search that is re-searched when it beats alpha.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 
@@ -36,9 +37,18 @@ class SelectiveRules {
  public:
   using Move = typename G::Move;
 
-  static MoveShape shape_of(const G& position, Move move) {
+  // `asks_check`: whether a rule may read gives_check, which costs the
+  // most of the shape. prunes() and reduction() never read it for a node's
+  // first move or in check, so the search asks only where they may.
+  static MoveShape shape_of(const G& position, Move move, bool asks_check) {
     const bool capture = position.is_capture(move);
-    return {!capture && !position.is_promotion(move), capture, position.gives_check(move)};
+    return {!capture && !position.is_promotion(move), capture,
+            asks_check && position.gives_check(move)};
+  }
+  // Where a rule reads the move's gives_check (see shape_of()).
+  template <NodeType kNode>
+  static bool asks_check(const SearchNode<kNode>& node, const MoveLoop<G>& loop) {
+    return !loop.first && !node.in_check;
   }
 
   // Reverse futility (static null move): a node whose static value is far
@@ -84,6 +94,7 @@ class SelectiveRules {
         loop.best == -kInfinity) {
       return false;
     }
+    assert(asks_check(node, loop));  // so shape.gives_check was asked
     if (shape.quiet) {
       // Late-move pruning: this far down a well-ordered list, a quiet move
       // near the horizon hardly ever cuts.
@@ -163,6 +174,7 @@ class SelectiveRules {
         killers.is_killer(node.ply, bits)) {
       return 0;
     }
+    assert(asks_check(node, loop));  // so shape.gives_check was asked
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
     // A move with a good history is reduced less, one with a bad one more.

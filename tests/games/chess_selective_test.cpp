@@ -104,7 +104,7 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
   const auto prunes = [&](int depth, Chess::Move move, int history) {
     engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, alpha, alpha + 1, 0, false};
     cut.static_eval = alpha;  // no futility
-    engine::MoveShape shape = Rules::shape_of(board, move);
+    engine::MoveShape shape = Rules::shape_of(board, move, Rules::asks_check(cut, loop));
     shape.history = history;
     return Rules::prunes(board, cut, loop, move, shape);
   };
@@ -121,10 +121,40 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
   EXPECT_FALSE(prunes(kRules.history_prune_depth + 1, safe, -1'000'000)) << "deeper, searched";
   engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
   pv.static_eval = alpha;
-  EXPECT_FALSE(Rules::prunes(board, pv, loop, hanging, Rules::shape_of(board, hanging)))
+  EXPECT_FALSE(Rules::prunes(board, pv, loop, hanging,
+                            Rules::shape_of(board, hanging, Rules::asks_check(pv, loop))))
       << "never on the principal line";
   loop.first = true;
   EXPECT_FALSE(prunes(1, hanging, -1'000'000)) << "never before a move has been searched";
+}
+
+// A move that gives check is never pruned near the horizon, however much
+// it loses; whether it gives check is asked (the shape's costliest part)
+// only where a rule reads it: after the node's first move, out of check.
+TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
+  using Rules = engine::SelectiveRules<Chess>;
+  // Qd7+ hangs the queen to the king.
+  const auto board = position("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1");
+  const Chess::Move check = *board.parse_move("d1d7");
+  const Score alpha = 40;
+  engine::MoveLoop<Chess> loop;
+  loop.alpha = alpha;
+  loop.first = false;
+  loop.searched = 1;
+  loop.best = alpha - 10;
+  engine::SearchNode<engine::NodeType::kCut> cut{1, 5, alpha, alpha + 1, 0, false};
+  cut.static_eval = alpha;
+  ASSERT_TRUE(Rules::asks_check(cut, loop));
+  const engine::MoveShape shape = Rules::shape_of(board, check, Rules::asks_check(cut, loop));
+  EXPECT_TRUE(shape.gives_check);
+  EXPECT_FALSE(Rules::prunes(board, cut, loop, check, shape)) << "a check is searched";
+  EXPECT_TRUE(Rules::prunes(board, cut, loop, check, Rules::shape_of(board, check, false)))
+      << "the same move, were it no check, loses the queen and is left out";
+  loop.first = true;
+  EXPECT_FALSE(Rules::asks_check(cut, loop)) << "the first move is never pruned or reduced";
+  loop.first = false;
+  const engine::SearchNode<engine::NodeType::kCut> evading{1, 5, alpha, alpha + 1, 0, true};
+  EXPECT_FALSE(Rules::asks_check(evading, loop)) << "nor is a move out of check";
 }
 
 // Internal iterative reduction: off the principal line, a node without a

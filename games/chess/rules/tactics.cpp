@@ -66,7 +66,11 @@ bool Chess::see_ge(Move move, int threshold) const {
   Bitboard occupied = this->occupied() ^ square_bb(from) ^ square_bb(to);
   Color stm = side_;
   Bitboard attackers = attackers_to(to, occupied);
-  const Pins pins[2] = {pins_on(*this, kWhite), pins_on(*this, kBlack)};
+  // Each side's pins are found when it first has a piece to take with:
+  // most exchanges the search asks about (quiet moves near the horizon)
+  // end before the opponent has any, and the pins cost more than the rest.
+  Pins pins[2];
+  bool pins_found[2] = {false, false};
   const Bitboard diagonal = by_type_[kBishop] | by_type_[kQueen];
   const Bitboard straight = by_type_[kRook] | by_type_[kQueen];
   int result = 1;
@@ -75,6 +79,10 @@ bool Chess::see_ge(Move move, int threshold) const {
     attackers &= occupied;
     Bitboard ours = attackers & pieces(stm);
     if (!ours) break;
+    if (!pins_found[stm]) {
+      pins[stm] = pins_on(*this, stm);
+      pins_found[stm] = true;
+    }
     // A pinned piece takes part only once its pinner has left the board.
     if (pins[stm].pinners & occupied) ours &= ~pins[stm].pinned;
     if (!ours) break;
