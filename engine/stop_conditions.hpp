@@ -47,6 +47,18 @@ class NodeBudget {
   std::atomic<std::uint64_t> taken_{0};
 };
 
+// One thread's looks at the clock in one search: when it last looked, and
+// the longest time between two of its looks. On a machine with more
+// searching threads than cores, a thread waits for its turn on a core
+// between looks, so the time between them is the thread's, not its work's.
+// The clock's start counts as a look: the wait for the search's first turn
+// on a core is a wait between looks too, and the first one a search can
+// measure before it must decide.
+struct ClockLooks {
+  Milliseconds last{0};
+  Milliseconds longest{0};
+};
+
 // What a search stops on, shared read-only by its threads: the stop flag,
 // the node limit, and the maximum time once armed.
 class StopConditions {
@@ -76,12 +88,34 @@ class StopConditions {
   // nodes, so a stop is answered within a millisecond or two.
   [[nodiscard]] bool stop_requested() const {
     if (stop_.load(std::memory_order_relaxed)) return true;
-    return max_time_ && clock_ != nullptr && limits_armed_.load(std::memory_order_relaxed) &&
-           !clock_->pondering() && clock_->elapsed() >= *max_time_;
+    return times_out() && clock_->elapsed() >= *max_time_;
+  }
+  // The same for a thread that polls again and again (NodeTally): it also
+  // stops when its next look might come after the time limit, judged by the
+  // longest time between its looks so far. On its own core that is a
+  // millisecond or two; with 64 searches on 2 cores a search waits a tenth
+  // of a second and more for its next turn, and answered that late.
+  [[nodiscard]] bool stop_requested(ClockLooks& looks) const {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (!times_out()) return false;
+    const Milliseconds now = clock_->elapsed();
+    // A restarted clock (`ponderhit`) reads less than the last look.
+    if (now > looks.last) {
+      looks.longest = std::max(looks.longest, now - looks.last);
+    }
+    looks.last = now;
+    assert(looks.longest.count() >= 0);
+    return now + looks.longest >= *max_time_;
   }
   void arm_limits() const { limits_armed_.store(true, std::memory_order_relaxed); }
 
  private:
+  // Whether the time limit applies now (armed, and not pondering).
+  [[nodiscard]] bool times_out() const {
+    return max_time_ && clock_ != nullptr && limits_armed_.load(std::memory_order_relaxed) &&
+           !clock_->pondering();
+  }
+
   const std::atomic<bool>& stop_;
   // The policy is shared read-only by the search's threads; the budget and
   // the arming are the parts they change, each an atomic.

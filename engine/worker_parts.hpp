@@ -51,7 +51,7 @@ class NodeTally {
       granted_ += abort_.take_nodes(kNodeBatch);
       if (nodes_ >= granted_) return aborted_ = true;
     }
-    if (++calls_ % kPollInterval == 0 && abort_.stop_requested()) return aborted_ = true;
+    if (++calls_ % kPollInterval == 0 && abort_.stop_requested(looks_)) return aborted_ = true;
     return false;
   }
   void give_up() { aborted_ = true; }
@@ -69,6 +69,7 @@ class NodeTally {
   std::uint64_t nodes_ = 0;
   std::uint64_t granted_ = 0;  // nodes this worker may count (see NodeBudget)
   std::uint64_t calls_ = 0;
+  ClockLooks looks_;  // this worker's looks at the search's clock
   bool aborted_ = false;
 };
 

@@ -13,6 +13,7 @@
 #include "engine/aspiration.hpp"
 #include "engine/minimax.hpp"
 #include "engine/search_definitions.hpp"  // for the games made up here
+#include "engine/stop_conditions.hpp"
 #include "games/synthetic/synthetic_search.hpp"
 #include "games/tictactoe/tictactoe_search.hpp"
 #include "tests/engine/synthetic_sweep.hpp"
@@ -60,6 +61,32 @@ TEST(NodeBudget, GrantsExactlyTheLimitInBatches) {
   NodeBudget unlimited;
   EXPECT_FALSE(unlimited.limited());
   EXPECT_EQ(unlimited.take(256), 256u);
+}
+
+// A thread that has waited long between its looks at the clock stops as
+// soon as its next look might come after the time limit: issue 71's 64
+// sessions on 2 cores answered `go movetime 50` up to half a second late.
+TEST(StopConditions, StopsALookEarlyWhenTheNextLookMightComePastTheTime) {
+  const std::atomic<bool> stop{false};
+  const SearchClock clock;
+  const StopConditions conditions(stop, std::nullopt, Milliseconds{60'000}, &clock);
+  ClockLooks looks;
+  EXPECT_FALSE(conditions.stop_requested(looks)) << "a minute left, and no wait seen yet";
+  EXPECT_EQ(looks.longest, looks.last) << "the first wait is the one since the clock started";
+  looks.longest = Milliseconds{60'000};
+  EXPECT_TRUE(conditions.stop_requested(looks)) << "the next look would come after the minute";
+  EXPECT_FALSE(conditions.stop_requested()) << "the flag and the clock alone still run";
+
+  ClockLooks earlier_look{Milliseconds{0}, Milliseconds{0}};
+  std::this_thread::sleep_for(Milliseconds{20});
+  EXPECT_FALSE(conditions.stop_requested(earlier_look));
+  EXPECT_GE(earlier_look.longest.count(), 20) << "the time since the last look is measured";
+
+  SearchClock pondering;
+  pondering.set_pondering(true);
+  const StopConditions while_pondering(stop, std::nullopt, Milliseconds{1}, &pondering);
+  ClockLooks waited{Milliseconds{0}, Milliseconds{60'000}};
+  EXPECT_FALSE(while_pondering.stop_requested(waited)) << "no time limit while pondering";
 }
 
 // Issue 13: a small clock, or a large move overhead, answered with the
