@@ -70,8 +70,14 @@ struct SearchNode {
   std::uint64_t key;
   bool in_check = false;
   // The static value of the selective search's nodes out of check, as
-  // corrected by the correction history; -kInfinity elsewhere.
+  // corrected by the correction history and then refined by the table:
+  // the table's value where its bound says the position is worth more (a
+  // lower bound above it) or less (an upper bound below it). What the
+  // rules read; -kInfinity elsewhere.
   Score static_eval = -kInfinity;
+  // The static value as corrected, before the table refines it: what the
+  // correction history and the improving flag compare.
+  Score corrected_eval = -kInfinity;
   // The game's own value before the correction, and the key it was
   // corrected by (HasCorrectionKey).
   Score raw_eval = -kInfinity;

@@ -328,7 +328,7 @@ class SearchWorker : public RootState<G> {
       stack_[node.ply].frame = NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv};
     }
     if constexpr (kSelective) {
-      evaluate_statically(node);
+      evaluate_statically(node, entry);
       if constexpr (kNode != NodeType::kPv && !is_partial(kScope)) {
         if (!node.in_check) {
           if (const auto pruned = prune_before_moves(node)) return pruned;
@@ -340,9 +340,12 @@ class SearchWorker : public RootState<G> {
   }
 
   // The node's static value, on its stack entry too, and whether it
-  // improves on its side's two plies up (SearchNode::improving).
+  // improves on its side's two plies up (SearchNode::improving); then the
+  // value refined by the table's, where the table's bound says which way
+  // the static value errs (not by a mate: that is no position's worth).
   template <NodeType kNode>
-  void evaluate_statically(SearchNode<kNode>& node) requires kSelective {
+  void evaluate_statically(SearchNode<kNode>& node, const std::optional<TableEntry>& entry)
+      requires kSelective {
     PlyState& state = stack_[node.ply];
     if (node.in_check) {
       state.static_eval = kNoStaticValue;
@@ -363,6 +366,15 @@ class SearchWorker : public RootState<G> {
     node.improving = before != kNoStaticValue    ? node.static_eval > before
                      : earlier != kNoStaticValue ? node.static_eval > earlier
                                                  : true;
+    node.corrected_eval = node.static_eval;
+    if (!entry) return;
+    const Score table_value = score_from_table(entry->score, node.ply);
+    if (is_decisive(table_value)) return;
+    if ((entry->bound == Bound::kLower && table_value > node.static_eval) ||
+        (entry->bound == Bound::kUpper && table_value < node.static_eval) ||
+        entry->bound == Bound::kExact) {
+      node.static_eval = table_value;
+    }
   }
 
   // Internal iterative reduction: off the principal line, a node whose
@@ -483,8 +495,8 @@ class SearchWorker : public RootState<G> {
       if (node.in_check || is_decisive(loop.best) || node.raw_eval == -kInfinity) return;
       if (loop.best_move && position_.is_capture(*loop.best_move)) return;
       const Bound bound = bound_of(loop.best, node.alpha, node.beta);
-      if ((bound == Bound::kLower && loop.best <= node.static_eval) ||
-          (bound == Bound::kUpper && loop.best >= node.static_eval)) {
+      if ((bound == Bound::kLower && loop.best <= node.corrected_eval) ||
+          (bound == Bound::kUpper && loop.best >= node.corrected_eval)) {
         return;
       }
       memory_.correction.update(position_.side_to_move(), node.correction_key, node.raw_eval,
