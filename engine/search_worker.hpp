@@ -367,14 +367,23 @@ class SearchWorker : public RootState<G> {
                      : earlier != kNoStaticValue ? node.static_eval > earlier
                                                  : true;
     node.corrected_eval = node.static_eval;
-    if (!entry) return;
-    const Score table_value = score_from_table(entry->score, node.ply);
-    if (is_decisive(table_value)) return;
-    if ((entry->bound == Bound::kLower && table_value > node.static_eval) ||
-        (entry->bound == Bound::kUpper && table_value < node.static_eval) ||
+    node.static_eval = refined_by_table(node.static_eval, entry, node.ply);
+  }
+
+  // A static value refined by the table's entry for its position: the
+  // table's value where the entry's bound says the position is worth more
+  // (a lower bound above it) or less (an upper bound below it), or where it
+  // is exact; never a mate score, which is no position's worth.
+  static Score refined_by_table(Score value, const std::optional<TableEntry>& entry, int ply) {
+    if (!entry) return value;
+    const Score table_value = score_from_table(entry->score, ply);
+    if (is_decisive(table_value)) return value;
+    if ((entry->bound == Bound::kLower && table_value > value) ||
+        (entry->bound == Bound::kUpper && table_value < value) ||
         entry->bound == Bound::kExact) {
-      node.static_eval = table_value;
+      return table_value;
     }
+    return value;
   }
 
   // Internal iterative reduction: off the principal line, a node whose
@@ -940,7 +949,9 @@ class SearchWorker : public RootState<G> {
       position_.legal_moves(moves);
       if (moves.empty()) return loss_in(ply);
     } else {
-      best = standing_value();
+      // Standing pat on the static value as the table refines it (the
+      // entries that would settle the node have already cut it off).
+      best = refined_by_table(standing_value(), entry, ply);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       position_.noisy_moves(moves);
