@@ -387,7 +387,7 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
   // which has no first iteration to finish, is timed from the start.
   const StopConditions abort(stop, limits.nodes,
                              budget ? std::optional{budget->maximum} : std::nullopt, &timer,
-                             limits.solve);
+                             limits.solve, settings_.threads <= 1 ? settings_.cores : nullptr);
   SearchResult<Move> result;
   MoveList<Move> root_moves;
   const Status status = root.status();
@@ -416,6 +416,7 @@ SearchResult<typename G::Move> Search<G>::run(const G& root, const SearchLimits&
     }
     if (!solved) deepen(root, run, result);
   }
+  abort.leave_cores();
   while ((limits.infinite || timer.pondering()) && !stop.load(std::memory_order_relaxed)) {
     std::this_thread::sleep_for(Milliseconds{1});
   }

@@ -6,6 +6,8 @@
 
 namespace brudno::engine {
 
+class CoreShare;
+
 struct SearchSettings {
   int threads = 1;  // threads sharing the tree (ParallelSearch) when above 1
   Milliseconds move_overhead = kDefaultMoveOverhead;
@@ -25,6 +27,10 @@ struct SearchSettings {
   // iterations (see skips_iteration) so that the searches spread over
   // depths. 0, the default: every iteration.
   int helper = 0;
+  // Cores the search shares by turns with the process's other searches (a
+  // server's sessions; see CoreShare), where it runs on one thread. None:
+  // the search has the cores the kernel gives it.
+  CoreShare* cores = nullptr;
 };
 
 }  // namespace brudno::engine

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/core_share.hpp"
 #include "engine/search_clock.hpp"
 #include "engine/search_limits.hpp"
 
@@ -60,7 +61,8 @@ struct ClockLooks {
 };
 
 // What a search stops on, shared read-only by its threads: the stop flag,
-// the node limit, and the maximum time once armed.
+// the node limit, and the maximum time once armed; and where its one thread
+// takes turns on cores shared with other searches, its seat among them.
 class StopConditions {
  public:
   // The time limit counts from the clock's start. `limits_armed` false leaves
@@ -68,11 +70,15 @@ class StopConditions {
   // driver always finishes its first iteration, which is nearly free, so
   // that even a clock with no time left, or `go nodes 1`, gets a searched
   // move rather than the first legal one (as Stockfish answers `go nodes 1`).
+  // With `cores`, the search takes turns on them with the process's other
+  // searches (see CoreShare): only a search on one thread may pass them.
   StopConditions(const std::atomic<bool>& stop, std::optional<std::uint64_t> node_limit,
                  std::optional<Milliseconds> max_time = std::nullopt,
-                 const SearchClock* clock = nullptr, bool limits_armed = true)
+                 const SearchClock* clock = nullptr, bool limits_armed = true,
+                 CoreShare* cores = nullptr)
       : stop_(stop), nodes_(node_limit), max_time_(max_time), clock_(clock) {
     limits_armed_.store(limits_armed, std::memory_order_relaxed);
+    if (cores != nullptr) seat_.emplace(*cores, [this] { return must_stop_now(); });
   }
 
   // Nodes for the calling thread (see NodeBudget::take). Before the limits
@@ -95,25 +101,43 @@ class StopConditions {
   // longest time between its looks so far. On its own core that is a
   // millisecond or two; with 64 searches on 2 cores a search waits a tenth
   // of a second and more for its next turn, and answered that late.
+  // With a seat among shared cores, it first takes its turn, which may
+  // mean waiting for one: the look that decides comes after the wait.
   [[nodiscard]] bool stop_requested(ClockLooks& looks) const {
+    if (seat_) seat_->take_turn();
     if (stop_.load(std::memory_order_relaxed)) return true;
     if (!times_out()) return false;
     const Milliseconds now = clock_->elapsed();
     // A restarted clock (`ponderhit`) reads less than the last look.
     if (now > looks.last) {
       looks.longest = std::max(looks.longest, now - looks.last);
+      longest_wait_.store(looks.longest.count(), std::memory_order_relaxed);
     }
     looks.last = now;
     assert(looks.longest.count() >= 0);
     return now + looks.longest >= *max_time_;
   }
   void arm_limits() const { limits_armed_.store(true, std::memory_order_relaxed); }
+  // The search has ended, or waits for nothing but a stop (`go infinite`
+  // after a mate found): its turn on the shared cores goes to another.
+  void leave_cores() const {
+    if (seat_) seat_->leave();
+  }
 
  private:
   // Whether the time limit applies now (armed, and not pondering).
   [[nodiscard]] bool times_out() const {
     return max_time_ && clock_ != nullptr && limits_armed_.load(std::memory_order_relaxed) &&
            !clock_->pondering();
+  }
+  // What the next look would decide, as the seat's neighbours ask it while
+  // this search waits for a turn: told to stop, or out of time by the
+  // longest wait between its looks so far.
+  [[nodiscard]] bool must_stop_now() const {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (!times_out()) return false;
+    const Milliseconds wait{longest_wait_.load(std::memory_order_relaxed)};
+    return clock_->elapsed() + wait >= *max_time_;
   }
 
   const std::atomic<bool>& stop_;
@@ -123,6 +147,12 @@ class StopConditions {
   std::optional<Milliseconds> max_time_;
   const SearchClock* clock_;
   mutable std::atomic<bool> limits_armed_{true};
+  // The longest wait between the looks of the search's thread (ClockLooks),
+  // for must_stop_now(), which other threads ask.
+  mutable std::atomic<Milliseconds::rep> longest_wait_{0};
+  // Its place among shared cores; used by the search's one thread, and
+  // asked by others only through must_stop_now().
+  mutable std::optional<CoreShare::Seat> seat_;
 };
 
 }  // namespace brudno::engine

@@ -413,6 +413,7 @@ void UciSession::on_go(const Words& words) {
   ThreadBudget* budget = limits_.thread_budget;
   if (budget != nullptr) {
     settings.threads = budget->acquire(settings_.threads);
+    settings.cores = &budget->cores();
     if (settings.threads < settings_.threads) {
       out_.write_line("info string Threads " + std::to_string(settings_.threads) + " asked, " +
                       std::to_string(settings.threads) + " given: the server's " +

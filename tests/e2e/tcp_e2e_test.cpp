@@ -8,6 +8,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -760,6 +761,37 @@ TEST(TcpServerLimits, ASessionIsToldWhenItGetsFewerThreadsThanItAsked) {
   second.send("go depth 2");
   const auto lines = second.read_until("bestmove");
   EXPECT_EQ(count_prefix(lines, "info string Threads"), 0u);
+}
+
+// More searches than the server's threads take turns on them (CoreShare):
+// three endless analyses on one thread leave a timed search its turns, it
+// answers, and each analysis answers when stopped.
+TEST(TcpServerLimits, SearchesBeyondTheServersThreadsTakeTurnsAndEachAnswers) {
+  Server server({"--threads", "1"});
+  std::vector<std::unique_ptr<LineClient>> analysts;
+  for (int i = 0; i < 3; ++i) {
+    analysts.push_back(std::make_unique<LineClient>(server.port()));
+    LineClient& analyst = *analysts.back();
+    analyst.send("setoption name Game value synthetic");
+    analyst.send("position fen 8 30 " + std::to_string(5 + i) + " random");
+    analyst.send("go infinite");
+    EXPECT_TRUE(starts_with(analyst.read_line().value_or(""), "info depth"));
+  }
+  LineClient timed(server.port());
+  timed.send("setoption name Game value synthetic");
+  timed.send("position fen 8 30 9 random");
+  timed.send("go movetime 100");
+  const auto answer = timed.read_until("bestmove", 30s);
+  ASSERT_FALSE(answer.empty());
+  EXPECT_TRUE(starts_with(answer.back(), "bestmove "));
+  EXPECT_NE(answer.back(), "bestmove (none)");
+  for (auto& analyst : analysts) {
+    analyst->send("stop");
+    const auto lines = analyst->read_until("bestmove", 30s);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
+    EXPECT_NE(lines.back(), "bestmove (none)");
+  }
 }
 
 // CPU seconds (user and system) a process has used, from /proc/PID/stat.

@@ -84,6 +84,17 @@ TEST(ChessSearch, RazoringAsksOnlyNodesFarBelowAlphaNearTheHorizon) {
       << "deeper nodes are never razored, however far below alpha";
 }
 
+// A node's move loop after its first move, which came out 10 below alpha:
+// the point from which the pruning rules may leave a move out.
+engine::MoveLoop<Chess> loop_after_one_move(Score alpha) {
+  engine::MoveLoop<Chess> loop;
+  loop.alpha = alpha;
+  loop.first = false;
+  loop.searched = 1;
+  loop.best = alpha - 10;
+  return loop;
+}
+
 // Quiet moves near the horizon are left out by their history and by what
 // they lose where they stand: each rule at its depths and margins, and
 // neither on the principal line or before a move has been searched.
@@ -96,11 +107,7 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
   const Chess::Move hanging = *board.parse_move("d1d4");
   const Chess::Move safe = *board.parse_move("d1d2");
   const Score alpha = 40;
-  engine::MoveLoop<Chess> loop;
-  loop.alpha = alpha;
-  loop.first = false;
-  loop.searched = 1;
-  loop.best = alpha - 10;
+  engine::MoveLoop<Chess> loop = loop_after_one_move(alpha);
   const auto prunes = [&](int depth, Chess::Move move, int history) {
     engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, alpha, alpha + 1, 0, false};
     cut.static_eval = alpha;  // no futility
@@ -137,11 +144,7 @@ TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
   const auto board = position("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1");
   const Chess::Move check = *board.parse_move("d1d7");
   const Score alpha = 40;
-  engine::MoveLoop<Chess> loop;
-  loop.alpha = alpha;
-  loop.first = false;
-  loop.searched = 1;
-  loop.best = alpha - 10;
+  engine::MoveLoop<Chess> loop = loop_after_one_move(alpha);
   engine::SearchNode<engine::NodeType::kCut> cut{1, 5, alpha, alpha + 1, 0, false};
   cut.static_eval = alpha;
   ASSERT_TRUE(Rules::asks_check(cut, loop));
