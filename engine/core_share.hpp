@@ -18,7 +18,6 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <vector>
@@ -60,7 +59,6 @@ class CoreShare {
     bool granted_ = false;  // under the share's lock
   };
 
-  [[nodiscard]] int cores() const { return cores_; }
   // Searches waiting for a turn now.
   [[nodiscard]] int waiting() const { return waiting_count_.load(std::memory_order_relaxed); }
 
