@@ -13,6 +13,7 @@
 
 #include "engine/game.hpp"
 #include "engine/ply.hpp"
+#include "engine/zeroed_array.hpp"
 
 namespace brudno::engine {
 
@@ -142,12 +143,12 @@ class ContinuationHistory {
   void age() {
     for (std::int16_t& entry : table_) entry = static_cast<std::int16_t>(entry / 2);
   }
-  void clear() { std::fill(table_.begin(), table_.end(), std::int16_t{0}); }
+  void clear() { table_.clear(); }
   [[nodiscard]] std::size_t slots() const { return slots_; }
 
  private:
   std::size_t slots_;
-  std::vector<std::int16_t> table_;  // by previous slot, then slot
+  ZeroedArray<std::int16_t> table_;  // by previous slot, then slot: megabytes for chess
 };
 
 // How each capture did (HasCaptureSlots: by the piece, its destination and

@@ -41,9 +41,15 @@ struct OrderingMemory {
   // Not ordering, but learnt the same way and kept as long.
   CorrectionHistory correction;
 
-  // Called as a search starts.
+  // Called as a search is given this memory (SearchMemory::thread()):
+  // from then on it may hold what a search learnt.
+  void hand_to_search() { blank_ = false; }
+  // Called as a search starts. While the memory is blank every table is
+  // zero, and halving it would only write megabytes of zeros over pages
+  // not yet touched (ZeroedArray).
   void age() {
     killers.clear();
+    if (blank_) return;
     history.age();
     quiet.age();
     for (auto& table : continuation) table.age();
@@ -57,6 +63,7 @@ struct OrderingMemory {
     for (auto& table : continuation) table.clear();
     captures.clear();
     correction.clear();
+    blank_ = true;
     assert(cleared(0) && cleared(history.slots() - 1));
   }
   [[nodiscard]] OrderingShape shape() const {
@@ -64,6 +71,7 @@ struct OrderingMemory {
   }
 
  private:
+  bool blank_ = true;  // made or cleared, and given to no search since
   // Nothing learnt about the move in `slot`, for either side.
   [[nodiscard]] bool cleared(std::size_t slot) const {
     return history.value(slot) == 0 && quiet.value(0, slot) == 0 && quiet.value(1, slot) == 0 &&

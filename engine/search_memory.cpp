@@ -43,6 +43,7 @@ void SearchMemory::clear() {
 
 OrderingMemory& SearchMemory::thread(std::size_t index) {
   assert(index < threads_.size());
+  threads_[index]->hand_to_search();
   return *threads_[index];
 }
 

@@ -1,13 +1,11 @@
 #include "engine/transposition_table.hpp"
 
-#include <sys/mman.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cassert>
-#include <cstdlib>
-#include <memory>
-#include <new>
+#include <type_traits>
+#include <utility>
 
 #include "engine/team_run.hpp"
 
@@ -50,14 +48,10 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   if (megabytes > 0) resize(megabytes);
 }
 
-void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const {
-  std::free(clusters);
-}
-
 namespace {
 
-// Clusters constructed or cleared between two looks at a give-up flag: a
-// megabyte, a fraction of a millisecond.
+// Clusters cleared between two looks at a give-up flag: a megabyte, a
+// fraction of a millisecond.
 constexpr std::size_t kClustersBetweenLooks = (std::size_t{1} << 20) / 64;
 
 bool given_up(const std::atomic<bool>* give_up) {
@@ -69,29 +63,14 @@ bool given_up(const std::atomic<bool>* give_up) {
 bool TranspositionTable::resize(std::size_t megabytes, const std::atomic<bool>* give_up) {
   megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
   const std::size_t bytes = megabytes * 1024 * 1024;
-  const std::size_t cluster_count = bytes / sizeof(Cluster);
-  // Every probe lands on a random page: with 4 KiB pages a table beyond a few
-  // MB misses the TLB on nearly every node, which halves the node rate. Huge
-  // pages (2 MiB, transparent, on request) keep the whole table in the TLB.
-  constexpr std::size_t kHugePage = 2 * 1024 * 1024;
-  // The new table is allocated while the old one is still held, so that a
+  // The new table is mapped while the old one is still held, so that a
   // failure leaves the old one in place for the caller to keep using.
-  void* memory = std::aligned_alloc(kHugePage, (bytes + kHugePage - 1) / kHugePage * kHugePage);
-  if (memory == nullptr) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-  madvise(memory, bytes, MADV_HUGEPAGE);
-#endif
-  auto* clusters = static_cast<Cluster*>(memory);
-  for (std::size_t begin = 0; begin < cluster_count; begin += kClustersBetweenLooks) {
-    if (given_up(give_up)) {
-      std::free(memory);  // clusters hold nothing to destroy
-      return false;
-    }
-    std::uninitialized_default_construct_n(clusters + begin,
-                                           std::min(kClustersBetweenLooks, cluster_count - begin));
-  }
-  clusters_.reset(clusters);
-  cluster_count_ = cluster_count;
+  ZeroedPages memory(bytes, give_up);
+  if (memory.empty()) return false;  // given up
+  static_assert(std::is_trivial_v<Cluster>, "zeroed pages are empty clusters as they are");
+  memory_ = std::move(memory);
+  clusters_ = static_cast<Cluster*>(memory_.data());
+  cluster_count_ = bytes / sizeof(Cluster);
   megabytes_ = megabytes;
   generation_ = 0;
   return true;
@@ -104,10 +83,7 @@ void TranspositionTable::clear(int threads, const std::atomic<bool>* give_up) {
   const auto clear_clusters = [this, give_up](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       if ((i - begin) % kClustersBetweenLooks == 0 && given_up(give_up)) return;
-      for (auto& slot : clusters_[i].slots) {
-        slot.check.store(0, std::memory_order_relaxed);
-        slot.data.store(0, std::memory_order_relaxed);
-      }
+      for (auto& slot : clusters_[i].slots) slot.set(0, 0);
     }
   };
   // A table of many GB keeps a new game waiting while the search's threads
@@ -135,9 +111,9 @@ void TranspositionTable::new_search() {
 
 std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
   for (const auto& slot : cluster_for(key).slots) {
-    const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+    const std::uint64_t data = slot.data();
     if (is_empty(data)) continue;
-    if ((slot.check.load(std::memory_order_relaxed) ^ data) == key) return unpack(data);
+    if ((slot.check() ^ data) == key) return unpack(data);
   }
   return std::nullopt;
 }
@@ -158,8 +134,8 @@ void TranspositionTable::store_without_sharing(std::uint64_t key, const TableEnt
   Slot* victim = nullptr;
   int victim_worth = 0;
   for (auto& slot : cluster.slots) {
-    const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
-    if (!is_empty(data) && (slot.check.load(std::memory_order_relaxed) ^ data) == key) {
+    const std::uint64_t data = slot.data();
+    if (!is_empty(data) && (slot.check() ^ data) == key) {
       return update(slot, data, key, entry);
     }
     // Replace the shallowest entry, counting every search of age as 8 plies less.
@@ -192,8 +168,7 @@ void TranspositionTable::update(Slot& slot, std::uint64_t data, std::uint64_t ke
 }
 
 void TranspositionTable::write(Slot& slot, std::uint64_t key, std::uint64_t packed) {
-  slot.data.store(packed, std::memory_order_relaxed);
-  slot.check.store(key ^ packed, std::memory_order_relaxed);
+  slot.set(key ^ packed, packed);
 }
 
 int TranspositionTable::hashfull() const {
@@ -203,7 +178,7 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   for (std::size_t i = 0; i < sample; ++i) {
     for (const auto& slot : clusters_[i].slots) {
-      const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+      const std::uint64_t data = slot.data();
       if (!is_empty(data) && generation_of(data) == generation_) ++used;
     }
   }

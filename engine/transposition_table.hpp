@@ -8,10 +8,10 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 
 #include "engine/score.hpp"
+#include "engine/zeroed_pages.hpp"
 
 namespace brudno::engine {
 
@@ -62,7 +62,7 @@ class TranspositionTable {
 
   // Reallocates and clears; not safe while a search runs. When the memory
   // cannot be had, throws std::bad_alloc and leaves the table as it was.
-  // With `give_up`, looks at it between megabytes: once it is set, the new
+  // With `give_up`, looks at it between huge pages: once it is set, the new
   // memory is freed, the table left as it was, and false returned (a server
   // whose client has gone must not write gigabytes for nobody first).
   bool resize(std::size_t megabytes, const std::atomic<bool>* give_up = nullptr);
@@ -96,9 +96,24 @@ class TranspositionTable {
 
  private:
   static constexpr std::size_t kClusterSize = 4;
+  // Plain words, read and written through std::atomic_ref: a slot is then
+  // a trivial type, and the kernel's zeroed pages are empty slots with no
+  // constructor run over them (ZeroedPages).
   struct Slot {
-    std::atomic<std::uint64_t> check{0};  // key ^ data
-    std::atomic<std::uint64_t> data{0};
+    std::uint64_t check_word;  // key ^ data
+    std::uint64_t data_word;
+    [[nodiscard]] std::uint64_t check() const { return load(check_word); }
+    [[nodiscard]] std::uint64_t data() const { return load(data_word); }
+    void set(std::uint64_t new_check, std::uint64_t new_data) {
+      std::atomic_ref(data_word).store(new_data, std::memory_order_relaxed);
+      std::atomic_ref(check_word).store(new_check, std::memory_order_relaxed);
+    }
+
+   private:
+    static std::uint64_t load(const std::uint64_t& word) {
+      // atomic_ref<const T> comes only in C++26; the word itself is not const.
+      return std::atomic_ref(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+    }
   };
   struct alignas(64) Cluster {
     Slot slots[kClusterSize];
@@ -115,11 +130,8 @@ class TranspositionTable {
   void update(Slot& slot, std::uint64_t data, std::uint64_t key, const TableEntry& entry);
   static void write(Slot& slot, std::uint64_t key, std::uint64_t packed);
 
-  // Freed with std::free: the memory comes from aligned_alloc (see resize()).
-  struct FreeClusters {
-    void operator()(Cluster* clusters) const;
-  };
-  std::unique_ptr<Cluster[], FreeClusters> clusters_;
+  ZeroedPages memory_;
+  Cluster* clusters_ = nullptr;  // memory_'s
   std::size_t cluster_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;

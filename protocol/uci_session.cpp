@@ -344,9 +344,10 @@ bool UciSession::allocate_reserved_table() {
 // searches, and a GUI waits for its readyok before the first `go`: the
 // session's table and its search threads' ordering memory are allocated
 // here, on the session's thread, rather than at the first `go`, which would
-// otherwise answer late by the time it takes (the kernel zeroes every page,
-// tens of milliseconds for chess's 16 MB table and 2.4 MB of histories a
-// thread, and many sessions starting together share the cores). Answered at once
+// otherwise answer late by the time it takes (the kernel zeroes every page
+// of the table as it makes it resident, tens of milliseconds for chess's
+// 16 MB, and many sessions starting together share the cores; the
+// histories' pages are left to come as a search touches them). Answered at once
 // during a search, for a game without a table, with the table already
 // there, or with no room for it (the `go` then says so).
 void UciSession::on_isready() {

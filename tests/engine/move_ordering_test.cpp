@@ -13,6 +13,7 @@
 
 #include "engine/busy_table.hpp"
 #include "engine/correction_history.hpp"
+#include "engine/search_memory.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 namespace brudno::engine {
@@ -120,6 +121,27 @@ TEST(ContinuationHistory, StaysWithinItsBoundAndItsRowsAreItsValues) {
   EXPECT_EQ(history.value(3, 5), before / 2);
   history.clear();
   EXPECT_EQ(history.value(3, 5), 0);
+}
+
+// What a search learnt is halved as the next starts; a memory no search has
+// been given since it was made or cleared is zero, and is left as it is.
+TEST(SearchMemory, AgesWhatASearchWasGivenToLearn) {
+  SearchMemory memory;
+  const OrderingShape shape{.history_slots = 64, .piece_to_slots = 16, .capture_slots = 64,
+                            .correction = true};
+  memory.start_search(1, shape);
+  OrderingMemory& learnt = memory.thread(0);
+  learnt.continuation[0].update(3, 5, 1600);
+  learnt.captures.update(9, 1600);
+  const int after = learnt.continuation[0].value(3, 5);
+  const int capture = learnt.captures.value(9);
+  ASSERT_GT(after, 0);
+  memory.start_search(1, shape);
+  EXPECT_EQ(memory.thread(0).continuation[0].value(3, 5), after / 2);
+  EXPECT_EQ(memory.thread(0).captures.value(9), capture / 2);
+  memory.clear();
+  memory.start_search(1, shape);
+  EXPECT_EQ(memory.thread(0).continuation[0].value(3, 5), 0);
 }
 
 TEST(CaptureHistory, StaysWithinItsBound) {
