@@ -65,7 +65,7 @@ bool TranspositionTable::resize(std::size_t megabytes, const std::atomic<bool>* 
   const std::size_t bytes = megabytes * 1024 * 1024;
   // The new table is mapped while the old one is still held, so that a
   // failure leaves the old one in place for the caller to keep using.
-  ZeroedPages memory(bytes, give_up);
+  ZeroedPages memory(bytes, ZeroedPages::Resident::kNow, give_up);
   if (memory.empty()) return false;  // given up
   static_assert(std::is_trivial_v<Cluster>, "zeroed pages are empty clusters as they are");
   memory_ = std::move(memory);

@@ -1,16 +1,16 @@
 #pragma once
-// A fixed-size array of numbers that starts zeroed, taken with calloc: a
-// large one comes straight from the kernel as zero pages that are neither
-// written nor resident until used, so a history table of megabytes that a
-// session touches here and there costs no clearing pass when it is made.
+// A fixed-size array of numbers that starts zeroed, on pages mapped straight
+// from the kernel (ZeroedPages) that become resident only where they are
+// touched: a history table of megabytes that a search writes here and there
+// costs no clearing pass when it is made, and none of the allocator's
+// reuse, which would have to clear it.
 
 #include <cassert>
 #include <cstddef>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
-#include <new>
 #include <type_traits>
+
+#include "engine/zeroed_pages.hpp"
 
 namespace brudno::engine {
 
@@ -19,21 +19,20 @@ class ZeroedArray {
   static_assert(std::is_arithmetic_v<T>, "all-zero bytes must be the value 0");
 
  public:
-  explicit ZeroedArray(std::size_t size)
-      : size_(size), values_(static_cast<T*>(std::calloc(size == 0 ? 1 : size, sizeof(T)))) {
-    if (values_ == nullptr) throw std::bad_alloc();
+  explicit ZeroedArray(std::size_t size) : size_(size) {
+    if (size > 0) pages_ = ZeroedPages(size * sizeof(T), ZeroedPages::Resident::kWhenTouched);
   }
 
   [[nodiscard]] T& operator[](std::size_t index) {
     assert(index < size_);
-    return values_[index];
+    return data()[index];
   }
   [[nodiscard]] const T& operator[](std::size_t index) const {
     assert(index < size_);
-    return values_[index];
+    return data()[index];
   }
-  [[nodiscard]] T* data() { return values_.get(); }
-  [[nodiscard]] const T* data() const { return values_.get(); }
+  [[nodiscard]] T* data() { return static_cast<T*>(pages_.data()); }
+  [[nodiscard]] const T* data() const { return static_cast<const T*>(pages_.data()); }
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
   [[nodiscard]] T* begin() { return data(); }
@@ -41,14 +40,13 @@ class ZeroedArray {
   [[nodiscard]] const T* begin() const { return data(); }
   [[nodiscard]] const T* end() const { return data() + size_; }
 
-  void clear() { std::memset(data(), 0, size_ * sizeof(T)); }
+  void clear() {
+    if (size_ > 0) std::memset(data(), 0, size_ * sizeof(T));
+  }
 
  private:
-  struct Free {
-    void operator()(T* values) const { std::free(values); }
-  };
   std::size_t size_;
-  std::unique_ptr<T[], Free> values_;
+  ZeroedPages pages_;
 };
 
 }  // namespace brudno::engine

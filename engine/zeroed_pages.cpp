@@ -42,7 +42,8 @@ bool populate(char* begin, std::size_t length) {
 
 }  // namespace
 
-ZeroedPages::ZeroedPages(std::size_t bytes, const std::atomic<bool>* give_up) {
+ZeroedPages::ZeroedPages(std::size_t bytes, Resident resident,
+                         const std::atomic<bool>* give_up) {
   assert(bytes > 0);
   bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   data_ = map_aligned(bytes);
@@ -50,6 +51,7 @@ ZeroedPages::ZeroedPages(std::size_t bytes, const std::atomic<bool>* give_up) {
 #ifdef MADV_HUGEPAGE
   madvise(data_, bytes_, MADV_HUGEPAGE);
 #endif
+  if (resident == Resident::kWhenTouched) return;
   auto* begin = static_cast<char*>(data_);
   for (std::size_t at = 0; at < bytes_; at += kHugePage) {
     if (give_up != nullptr && give_up->load(std::memory_order_relaxed)) {

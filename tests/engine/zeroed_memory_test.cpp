@@ -21,7 +21,7 @@ bool all_zero(const unsigned char* bytes, std::size_t count) {
 // A table's memory comes whole huge pages at a time, aligned to them, every
 // byte zero and writable; moved, it changes hands and is unmapped once.
 TEST(ZeroedPages, AreWholeAlignedHugePagesOfZeros) {
-  ZeroedPages pages(ZeroedPages::kHugePage + 1, nullptr);
+  ZeroedPages pages(ZeroedPages::kHugePage + 1, ZeroedPages::Resident::kNow);
   ASSERT_FALSE(pages.empty());
   EXPECT_EQ(pages.bytes(), 2 * ZeroedPages::kHugePage);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(pages.data()) % ZeroedPages::kHugePage, 0u);
@@ -33,7 +33,7 @@ TEST(ZeroedPages, AreWholeAlignedHugePagesOfZeros) {
   ZeroedPages moved = std::move(pages);
   EXPECT_TRUE(pages.empty());  // NOLINT(bugprone-use-after-move): the moved-from state is the point
   EXPECT_EQ(moved.data(), bytes);
-  moved = ZeroedPages(1, nullptr);
+  moved = ZeroedPages(1, ZeroedPages::Resident::kWhenTouched);
   EXPECT_EQ(moved.bytes(), ZeroedPages::kHugePage);
   EXPECT_TRUE(all_zero(static_cast<unsigned char*>(moved.data()), moved.bytes()))
       << "new pages, not the old ones written over";
@@ -41,7 +41,7 @@ TEST(ZeroedPages, AreWholeAlignedHugePagesOfZeros) {
 
 TEST(ZeroedPages, GivenUpLeaveNothingMapped) {
   const std::atomic<bool> given_up{true};
-  const ZeroedPages pages(4 * ZeroedPages::kHugePage, &given_up);
+  const ZeroedPages pages(4 * ZeroedPages::kHugePage, ZeroedPages::Resident::kNow, &given_up);
   EXPECT_TRUE(pages.empty());
   EXPECT_EQ(pages.bytes(), 0u);
 }
