@@ -7,7 +7,6 @@
 
 #include <cassert>
 #include <cstddef>
-#include <cstring>
 #include <type_traits>
 
 #include "engine/zeroed_pages.hpp"
@@ -40,8 +39,10 @@ class ZeroedArray {
   [[nodiscard]] const T* begin() const { return data(); }
   [[nodiscard]] const T* end() const { return data() + size_; }
 
+  // Fresh zero pages in place of the old ones: nothing written, and the
+  // memory the old ones held given back.
   void clear() {
-    if (size_ > 0) std::memset(data(), 0, size_ * sizeof(T));
+    if (size_ > 0) pages_ = ZeroedPages(size_ * sizeof(T), ZeroedPages::Resident::kWhenTouched);
   }
 
  private:

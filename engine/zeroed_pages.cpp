@@ -48,10 +48,10 @@ ZeroedPages::ZeroedPages(std::size_t bytes, Resident resident,
   bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   data_ = map_aligned(bytes);
   bytes_ = bytes;
+  if (resident == Resident::kWhenTouched) return;
 #ifdef MADV_HUGEPAGE
   madvise(data_, bytes_, MADV_HUGEPAGE);
 #endif
-  if (resident == Resident::kWhenTouched) return;
   auto* begin = static_cast<char*>(data_);
   for (std::size_t at = 0; at < bytes_; at += kHugePage) {
     if (give_up != nullptr && give_up->load(std::memory_order_relaxed)) {

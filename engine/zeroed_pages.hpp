@@ -4,10 +4,11 @@
 // loop of its own. The kernel makes them resident either ahead (the
 // transposition table, which the first probes would otherwise fault in one
 // by one during the first search) or as they are first touched (histories
-// that a search writes here and there). Aligned to 2 MiB and asked for as
-// transparent huge pages: every probe lands on a random page, and with
-// 4 KiB pages a table beyond a few MB misses the TLB on nearly every node,
-// which halves the node rate.
+// that a search writes here and there). Aligned to 2 MiB; the table's are
+// asked for as transparent huge pages: every probe lands on a random page,
+// and with 4 KiB pages a table beyond a few MB misses the TLB on nearly
+// every node, which halves the node rate. Pages resident when touched stay
+// small: a huge one would be zeroed whole at its first write.
 
 #include <atomic>
 #include <cstddef>
