@@ -29,7 +29,11 @@ void* map_aligned(std::size_t bytes) {
 // Makes [begin, begin + length) resident. False when the kernel cannot.
 bool populate(char* begin, std::size_t length) {
 #ifdef MADV_POPULATE_WRITE
-  if (madvise(begin, length, MADV_POPULATE_WRITE) == 0) return true;
+  int result = 0;
+  do {
+    result = madvise(begin, length, MADV_POPULATE_WRITE);
+  } while (result != 0 && errno == EINTR);  // a signal came: the rest is still to do
+  if (result == 0) return true;
   if (errno != EINVAL) return false;  // out of memory
 #endif
   // A kernel before 5.14: a write to each page, of the zero it holds.
