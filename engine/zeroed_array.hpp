@@ -18,9 +18,7 @@ class ZeroedArray {
   static_assert(std::is_arithmetic_v<T>, "all-zero bytes must be the value 0");
 
  public:
-  explicit ZeroedArray(std::size_t size) : size_(size) {
-    if (size > 0) pages_ = ZeroedPages(size * sizeof(T), ZeroedPages::Resident::kWhenTouched);
-  }
+  explicit ZeroedArray(std::size_t size) : size_(size) { clear(); }
 
   [[nodiscard]] T& operator[](std::size_t index) {
     assert(index < size_);
