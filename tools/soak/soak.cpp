@@ -349,9 +349,15 @@ int main(int argc, char** argv) {
   if (hogs > 0) {
     std::cout << "puzzle hogs: searches " << attack_totals.hog_searches
               << ", stopped at a memory limit " << attack_totals.hog_stopped_at_budget << ", lost "
-              << attack_totals.hog_lost << ", stop to bestmove p50 "
-              << percentile(attack_totals.hog_stop_ms, 0.5) << " ms, worst "
-              << percentile(attack_totals.hog_stop_ms, 1.0) << " ms\n";
+              << attack_totals.hog_lost;
+    // A search that ended at its budget before the soak's stop came had no
+    // stop to answer: say so rather than print zeros as if it answered at once.
+    if (attack_totals.hog_stop_ms.empty()) {
+      std::cout << ", none still searching when stopped\n";
+    } else {
+      std::cout << ", stop to bestmove p50 " << percentile(attack_totals.hog_stop_ms, 0.5)
+                << " ms, worst " << percentile(attack_totals.hog_stop_ms, 1.0) << " ms\n";
+    }
   }
   if (count_of("garbage") > 0) {
     std::cout << "garbage connections " << attack_totals.garbage_connections << '\n';
