@@ -118,6 +118,12 @@ TEST_F(MpiCluster, RanksExchangeTableEntriesAndStopTogether) {
   PipeEngine cluster(BRUDNO_MPIRUN, mpirun_args(2, {"uci", "--share-depth", "4"}));
   cluster.send("position startpos");
   cluster.send("go infinite");
+  // The ranks search for a second and a half from rank 0's first iteration,
+  // not from the `go`: on a loaded machine mpirun may take that long to start
+  // them, and a `stop` read with the `go` ends the search before any depth.
+  const auto started = cluster.read_until("info depth", std::chrono::seconds(60));
+  ASSERT_FALSE(started.empty());
+  ASSERT_TRUE(starts_with(started.back(), "info depth")) << started.back();
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   cluster.send("stop");
   const auto stopped = cluster.read_until("bestmove", std::chrono::seconds(30));
