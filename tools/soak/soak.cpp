@@ -27,6 +27,8 @@
 #include <iomanip>
 #include <iostream>
 #include <random>
+#include <sstream>
+#include <string>
 #include <thread>
 
 #include "tools/pipe/pipe_engine.hpp"
@@ -47,10 +49,19 @@ using brudno::tools::soak::run_resetter;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-double percentile(std::vector<double> values, double fraction) {
-  if (values.empty()) return 0;
+// "p50 X ms[, p99 Y ms], worst Z ms" over the timings, or "none" where there
+// are none: zeros would read as answers that came at once.
+std::string spread(std::vector<double> values, bool with_p99) {
+  if (values.empty()) return "none";
   std::sort(values.begin(), values.end());
-  return values[static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1))];
+  const auto at = [&](double fraction) {
+    return values[static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1))];
+  };
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(1) << "p50 " << at(0.5) << " ms, ";
+  if (with_p99) text << "p99 " << at(0.99) << " ms, ";
+  text << "worst " << at(1.0) << " ms";
+  return text.str();
 }
 
 // A token file only this user can read, removed when the soak ends.
@@ -81,13 +92,9 @@ void print_searches(const char* who, const ClientTotals& totals) {
             << '\n';
   std::vector<double> all_beyond = totals.beyond_ms;
   all_beyond.insert(all_beyond.end(), totals.first_beyond_ms.begin(), totals.first_beyond_ms.end());
-  const auto print_beyond = [](const char* which, const std::vector<double>& values) {
-    std::cout << which << ": p50 " << percentile(values, 0.5) << " ms, p99 "
-              << percentile(values, 0.99) << " ms, worst " << percentile(values, 1.0) << " ms\n";
-  };
-  print_beyond("  go to bestmove beyond movetime", all_beyond);
-  print_beyond("    a session's first search", totals.first_beyond_ms);
-  print_beyond("    the searches after it", totals.beyond_ms);
+  std::cout << "  go to bestmove beyond movetime: " << spread(all_beyond, true) << '\n';
+  std::cout << "    a session's first search: " << spread(totals.first_beyond_ms, true) << '\n';
+  std::cout << "    the searches after it: " << spread(totals.beyond_ms, true) << '\n';
 }
 
 }  // namespace
@@ -326,12 +333,10 @@ int main(int argc, char** argv) {
             << plan.movetime << " ms, " << game
             << (plan.hand_written ? " (hand-written evaluation)" : "") << '\n';
   std::cout << "connecting" << (certificate.empty() ? "" : " and the TLS handshake")
-            << (token_file ? " and the token" : "") << ": p50 "
-            << percentile(totals.connect_ms, 0.5) << " ms, worst "
-            << percentile(totals.connect_ms, 1.0) << " ms\n";
+            << (token_file ? " and the token" : "") << ": " << spread(totals.connect_ms, false)
+            << '\n';
   if (plan.isready) {
-    std::cout << "uci and isready to readyok: p50 " << percentile(totals.ready_ms, 0.5)
-              << " ms, worst " << percentile(totals.ready_ms, 1.0) << " ms\n";
+    std::cout << "uci and isready to readyok: " << spread(totals.ready_ms, false) << '\n';
   }
   print_searches("clients", totals);
   if (count_of("websocket-clients") > 0) print_searches("WebSocket clients", websocket_totals);
@@ -349,15 +354,8 @@ int main(int argc, char** argv) {
   if (hogs > 0) {
     std::cout << "puzzle hogs: searches " << attack_totals.hog_searches
               << ", stopped at a memory limit " << attack_totals.hog_stopped_at_budget << ", lost "
-              << attack_totals.hog_lost;
-    // A search that ended at its budget before the soak's stop came had no
-    // stop to answer: say so rather than print zeros as if it answered at once.
-    if (attack_totals.hog_stop_ms.empty()) {
-      std::cout << ", none still searching when stopped\n";
-    } else {
-      std::cout << ", stop to bestmove p50 " << percentile(attack_totals.hog_stop_ms, 0.5)
-                << " ms, worst " << percentile(attack_totals.hog_stop_ms, 1.0) << " ms\n";
-    }
+              << attack_totals.hog_lost << ", stop to bestmove "
+              << spread(attack_totals.hog_stop_ms, false) << '\n';
   }
   if (count_of("garbage") > 0) {
     std::cout << "garbage connections " << attack_totals.garbage_connections << '\n';
