@@ -140,7 +140,12 @@ TEST(ServerCaps, SlowReadersOfThePageAreClosedWhileTheTokenHolderIsServed) {
   const auto uci = analyst.read_until("uciok", 5s);
   ASSERT_FALSE(uci.empty());
   EXPECT_EQ(uci.back(), "uciok");
-  // The flood's connections and the analyst's, no more.
+  // The flood's connections and the analyst's, no more, once the server has
+  // taken each of the flood's and either answered or closed it: one accepted
+  // and about to be closed for its address's cap still holds a descriptor.
+  int settled = 0;
+  for (const auto& readers : flood) settled += readers->wait_until_all_settled(5s);
+  EXPECT_EQ(settled, kPerAddress * static_cast<int>(flood.size()));
   EXPECT_LE(open_descriptors(pid), before + kHttpCap + 1);
   int closed = 0;
   for (const auto& readers : flood) closed += readers->wait_until_all_closed(15s);

@@ -142,4 +142,11 @@ int StalledReaders::wait_until_all_answered(std::chrono::milliseconds timeout) c
   return wait_for_all(descriptors_, has_received, timeout);
 }
 
+int StalledReaders::wait_until_all_settled(std::chrono::milliseconds timeout) const {
+  return wait_for_all(
+      descriptors_,
+      [](int descriptor) { return has_received(descriptor) || peer_has_closed(descriptor); },
+      timeout);
+}
+
 }  // namespace brudno::tools

@@ -34,6 +34,10 @@ class StalledReaders {
   // Waits until every one is closed by the server or `timeout` passes;
   // returns how many are.
   int wait_until_all_closed(std::chrono::milliseconds timeout) const;
+  // Waits until every one is answered or closed by the server, so that the
+  // server has accepted each and decided what to do with it, or `timeout`
+  // passes; returns how many are.
+  int wait_until_all_settled(std::chrono::milliseconds timeout) const;
   [[nodiscard]] int size() const { return static_cast<int>(descriptors_.size()); }
 
  private:
