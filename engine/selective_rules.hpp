@@ -40,8 +40,8 @@ class SelectiveRules {
   using Move = typename G::Move;
 
   // `asks_check`: whether a rule may read gives_check, which costs the
-  // most of the shape. prunes() and reduction() never read it for a node's
-  // first move or in check, so the search asks only where they may.
+  // most of the shape. prunes() never reads it for a node's first move, on
+  // the principal line or in check, so the search asks only where it may.
   static MoveShape shape_of(const G& position, Move move, bool asks_check) {
     const bool capture = position.is_capture(move);
     return {!capture && !position.is_promotion(move), capture,
@@ -50,7 +50,7 @@ class SelectiveRules {
   // Where a rule reads the move's gives_check (see shape_of()).
   template <NodeType kNode>
   static bool asks_check(const SearchNode<kNode>& node, const MoveLoop<G>& loop) {
-    return !loop.first && !node.in_check;
+    return !loop.first && !node.kPv && !node.in_check;
   }
 
   // Reverse futility (static null move): a node whose static value is far
@@ -166,17 +166,15 @@ class SelectiveRules {
 
   // Late-move reductions: a quiet move late in the order is first searched
   // shallower (up to two plies fewer or more by its history); only if it
-  // then beats alpha is it searched at full depth. Never the first move, a check, a move out of
-  // check, or a killer.
+  // then beats alpha is it searched at full depth. Never the first move, a move out of check,
+  // or a killer; a check is reduced like any quiet move (its answer is searched a ply deeper).
   template <NodeType kNode>
   static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
                        const MoveShape& shape, const KillerTable& killers, std::uint16_t bits) {
-    if (loop.first || !shape.quiet || shape.gives_check || node.in_check ||
-        node.depth < kRules.lmr_min_depth || loop.searched < kRules.lmr_min_moves ||
-        killers.is_killer(node.ply, bits)) {
+    if (loop.first || !shape.quiet || node.in_check || node.depth < kRules.lmr_min_depth ||
+        loop.searched < kRules.lmr_min_moves || killers.is_killer(node.ply, bits)) {
       return 0;
     }
-    assert(asks_check(node, loop));  // so shape.gives_check was asked
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
     // A move with a good history is reduced less, one with a bad one more.

@@ -137,7 +137,8 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
 
 // A move that gives check is never pruned near the horizon, however much
 // it loses; whether it gives check is asked (the shape's costliest part)
-// only where a rule reads it: after the node's first move, out of check.
+// only where a rule reads it: after the node's first move, off the
+// principal line, out of check.
 TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
   using Rules = engine::SelectiveRules<Chess>;
   // Qd7+ hangs the queen to the king.
@@ -154,10 +155,49 @@ TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
   EXPECT_TRUE(Rules::prunes(board, cut, loop, check, Rules::shape_of(board, check, false)))
       << "the same move, were it no check, loses the queen and is left out";
   loop.first = true;
-  EXPECT_FALSE(Rules::asks_check(cut, loop)) << "the first move is never pruned or reduced";
+  EXPECT_FALSE(Rules::asks_check(cut, loop)) << "the first move is never pruned";
   loop.first = false;
   const engine::SearchNode<engine::NodeType::kCut> evading{1, 5, alpha, alpha + 1, 0, true};
   EXPECT_FALSE(Rules::asks_check(evading, loop)) << "nor is a move out of check";
+  const engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
+  EXPECT_FALSE(Rules::asks_check(pv, loop)) << "nor one on the principal line";
+}
+
+// Late-move reductions: a quiet move late in a deep node's list is first
+// searched shallower, a check like any other quiet move (its answer, in
+// check, is searched a ply deeper); never a capture, a killer or a move out
+// of check, and the shallower search keeps at least a ply.
+TEST(ChessSearch, LateQuietMovesAreReducedChecksAmongThem) {
+  using Rules = engine::SelectiveRules<Chess>;
+  constexpr engine::Selectivity kRules = engine::selectivity<Chess>();
+  // Qd7+ gives check, Qc2 does not, Qxh5+ captures.
+  const auto board = position("4k3/8/8/4p2p/8/8/8/3QK3 w - - 0 1");
+  const Chess::Move check = *board.parse_move("d1d7");
+  const Chess::Move quiet = *board.parse_move("d1c2");
+  const Chess::Move capture = *board.parse_move("d1h5");
+  constexpr int kDepth = 12;
+  static_assert(kDepth >= kRules.lmr_min_depth);
+  engine::MoveLoop<Chess> loop = loop_after_one_move(0);
+  loop.searched = std::max(kRules.lmr_min_moves, 20);
+  const engine::SearchNode<engine::NodeType::kCut> cut{kDepth, 3, 0, 1, 0, false};
+  engine::KillerTable killers;
+  const auto reduction = [&](const engine::SearchNode<engine::NodeType::kCut>& node,
+                             Chess::Move move) {
+    return Rules::reduction(node, loop, Rules::shape_of(board, move, Rules::asks_check(node, loop)),
+                            killers, engine::move_bits<Chess>(move));
+  };
+  ASSERT_TRUE(Rules::shape_of(board, check, true).gives_check);
+  const int quiet_plies = reduction(cut, quiet);
+  EXPECT_GT(quiet_plies, 0) << "a late quiet move is reduced";
+  EXPECT_LE(quiet_plies, kDepth - 2) << "and keeps a ply above the quiescence search";
+  EXPECT_EQ(reduction(cut, check), quiet_plies) << "a check like any quiet move";
+  EXPECT_EQ(reduction(cut, capture), 0) << "a capture is searched at full depth";
+  const engine::SearchNode<engine::NodeType::kCut> evading{kDepth, 3, 0, 1, 0, true};
+  EXPECT_EQ(reduction(evading, quiet), 0) << "so is a move out of check";
+  killers.record(cut.ply, engine::move_bits<Chess>(check));
+  EXPECT_EQ(reduction(cut, check), 0) << "and a killer";
+  const engine::SearchNode<engine::NodeType::kCut> deeper{kDepth, 4, 0, 1, 0, false};
+  EXPECT_EQ(reduction(deeper, check), quiet_plies) << "of its own ply only";
 }
 
 // Internal iterative reduction: off the principal line, a node without a
