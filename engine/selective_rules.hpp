@@ -27,7 +27,8 @@ struct MoveShape {
   bool quiet = true;  // neither a capture nor a promotion
   bool capture = false;
   // Asked only where a rule reads it (SelectiveRules::asks_check): false
-  // for a node's first move and in check, whatever the move does.
+  // for a node's first move, on the principal line and in check, whatever
+  // the move does.
   bool gives_check = false;
   // A quiet move's history (SelectiveOrdering::value()): how it did here and
   // after the moves before it.
