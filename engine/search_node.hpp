@@ -102,6 +102,10 @@ struct MoveLoop {
   std::optional<Move> best_move;
   bool first = true;  // no move searched yet
   int searched = 0;   // moves searched so far
+  // The table's move, searched first, captures: the position is likely
+  // decided by material, and the quiet moves after it matter less
+  // (SelectiveRules::reduction()).
+  bool table_move_captures = false;
   // The quiet moves searched so far that did not cut (the selective
   // search's history takes a malus from them when another move cuts).
   // Games without a selective search leave it empty: every node carries

@@ -562,6 +562,9 @@ class SearchWorker : public RootState<G> {
     bool done = false;
     while (const auto next = picker.next()) {
       if (node.ply == 0) this->announce_root_move(*next, loop.searched + 1);
+      if constexpr (kSelective) {
+        if (picker.last_was_table_move()) loop.table_move_captures = position_.is_capture(*next);
+      }
       const Step step =
           search_child(node, *next, share && (!loop.first || eldest_may_wait), loop, ordering);
       if (step == Step::kPutOff) deferred.push_back(*next);

@@ -168,7 +168,8 @@ class SelectiveRules {
   // Late-move reductions: a quiet move late in the order is first searched
   // shallower (up to two plies fewer or more by its history); only if it
   // then beats alpha is it searched at full depth. Never the first move, a move out of check,
-  // or a killer; a check is reduced like any quiet move (its answer is searched a ply deeper).
+  // or a killer; a check is reduced like any quiet move (its answer is searched a ply deeper);
+  // every one a ply more after a table move that captures.
   template <NodeType kNode>
   static int reduction(const SearchNode<kNode>& node, const MoveLoop<G>& loop,
                        const MoveShape& shape, const KillerTable& killers, std::uint16_t bits) {
@@ -178,6 +179,7 @@ class SelectiveRules {
     }
     int plies = reductions_.at(node.depth, loop.searched + 1);
     if (node.kPv) --plies;
+    if (loop.table_move_captures) ++plies;
     // A move with a good history is reduced less, one with a bad one more.
     plies -= std::clamp(shape.history / kHistoryPerPly, -2, 2);
     return std::clamp(plies, 0, node.depth - 2);

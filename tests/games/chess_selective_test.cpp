@@ -165,8 +165,9 @@ TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
 
 // Late-move reductions: a quiet move late in a deep node's list is first
 // searched shallower, a check like any other quiet move (its answer, in
-// check, is searched a ply deeper); never a capture, a killer or a move out
-// of check, and the shallower search keeps at least a ply.
+// check, is searched a ply deeper), every one a ply more after a table move
+// that captures; never a capture, a killer or a move out of check, and the
+// shallower search keeps at least a ply.
 TEST(ChessSearch, LateQuietMovesAreReducedChecksAmongThem) {
   using Rules = engine::SelectiveRules<Chess>;
   constexpr engine::Selectivity kRules = engine::selectivity<Chess>();
@@ -198,6 +199,10 @@ TEST(ChessSearch, LateQuietMovesAreReducedChecksAmongThem) {
   EXPECT_EQ(reduction(cut, check), 0) << "and a killer";
   const engine::SearchNode<engine::NodeType::kCut> deeper{kDepth, 4, 0, 1, 0, false};
   EXPECT_EQ(reduction(deeper, check), quiet_plies) << "of its own ply only";
+  loop.table_move_captures = true;
+  EXPECT_EQ(reduction(cut, quiet), quiet_plies + 1)
+      << "a ply more where the table's move, searched first, captures";
+  EXPECT_EQ(reduction(cut, capture), 0) << "a capture still at full depth";
 }
 
 // Internal iterative reduction: off the principal line, a node without a

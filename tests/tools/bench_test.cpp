@@ -16,8 +16,8 @@
 namespace brudno::tools {
 namespace {
 
-constexpr std::uint64_t kSignature = 2734237;
-constexpr std::uint64_t kHandWrittenSignature = 2702363;
+constexpr std::uint64_t kSignature = 2648201;
+constexpr std::uint64_t kHandWrittenSignature = 2712581;
 
 // Two runs in one process, by hand and then with the network (the second
 // must not profit from the first's table or histories: the other games'
