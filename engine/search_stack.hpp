@@ -35,7 +35,11 @@ struct NodeFrame {
   int depth = 0;
   Score alpha = 0;
   Score beta = 0;
-  bool pv_node = false;
+  // Whether the table's entry for `key` may settle the node: not on the
+  // principal line, which must keep its line, nor in a search of some of
+  // the node's moves only (a singular extension's), whose value the entry,
+  // being the whole position's, does not give.
+  bool settleable = false;
 
   bool operator==(const NodeFrame&) const = default;
 };

@@ -97,9 +97,10 @@ class SearchWorker : public RootState<G> {
   static constexpr int kEtcMinDepth = 20;
   static constexpr std::uint64_t kEtcAfterNodes = 100'000;
   // Singular extensions search the node again without one move, at the
-  // node's own ply: a lone worker's search, where no other thread takes the
-  // node for the position's.
-  static constexpr bool kSingularExtensions = kSelective && !kTeam;
+  // node's own ply. In a team its frame then says so (NodeFrame::
+  // settleable), so that no other thread's entry for the position is taken
+  // to settle a search of part of its moves.
+  static constexpr bool kSingularExtensions = kSelective;
   // Each node's frame (SearchStack) is written where something reads it: a
   // team's settles_ancestor() and the store's check of it. A lone worker
   // keeps none, in every build alike.
@@ -228,7 +229,7 @@ class SearchWorker : public RootState<G> {
       if (entry && table_move && ply > 0 && ply < 2 * root_depth_ &&
           Rules::tests_singular(depth, *entry)) {
         if (const auto cut = singular_extension(node, *entry)) return *cut;
-        if (tally_.aborted()) return 0;
+        if (tally_.aborted() || team_.unwinding_through(ply)) return 0;
       }
     }
 
@@ -325,7 +326,8 @@ class SearchWorker : public RootState<G> {
       }
     }
     if constexpr (kKeepsFrames) {
-      stack_[node.ply].frame = NodeFrame{node.key, node.depth, node.alpha, node.beta, node.kPv};
+      stack_[node.ply].frame =
+          NodeFrame{node.key, node.depth, node.alpha, node.beta, !node.kPv && !is_partial(kScope)};
     }
     if constexpr (kSelective) {
       evaluate_statically(node, entry);
@@ -517,11 +519,12 @@ class SearchWorker : public RootState<G> {
 
   // The frame a team's settles_ancestor() judges a node by is the node's
   // own, not that of a shallower search of the same ply (SamePlyResearch).
+  // Asked where the node stores in the table: a search of the whole node.
   template <NodeType kNode>
   void assert_own_frame(const SearchNode<kNode>& node) const {
     if constexpr (kKeepsFrames) {
       assert((stack_[node.ply].frame ==
-              NodeFrame{node.key, node.depth + node.reduced, node.alpha, node.beta, node.kPv}));
+              NodeFrame{node.key, node.depth + node.reduced, node.alpha, node.beta, !node.kPv}));
     }
     (void)node;
   }
@@ -920,7 +923,10 @@ class SearchWorker : public RootState<G> {
                                                              node.ply, bound - 1, bound);
     }
     stack_[node.ply].pv_length = 0;
-    if (tally_.aborted()) return std::nullopt;
+    // Another thread may have settled a node above this one meanwhile (never
+    // this one: its exclusion frame is not settleable).
+    assert(!team_.unwinding_to(node.ply) || team_.unwinding_through(node.ply));
+    if (tally_.aborted() || team_.unwinding_through(node.ply)) return std::nullopt;
     if (value < bound) {
       stack_[node.ply].extended = entry.move;
     } else if (!node.kPv && bound >= node.beta) {

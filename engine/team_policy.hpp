@@ -91,7 +91,7 @@ class TeamPolicy {
       const NodeFrame& frame = stack[p].frame;
       assert(frame.alpha < frame.beta && frame.depth > 0);
       assert(p + 1 >= ply || stack[p + 1].frame.depth <= frame.depth + 1);
-      if (frame.pv_node) continue;
+      if (!frame.settleable) continue;
       const auto entry = table.probe(frame.key);
       if (!entry) continue;
       if (const auto score = table_cutoff(*entry, p, frame.depth, frame.alpha, frame.beta)) {

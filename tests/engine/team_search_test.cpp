@@ -1,6 +1,8 @@
 // A team worker's search of chess: what it keeps about the nodes on its way
 // from the root (their frames, see TeamPolicy) must describe those nodes
-// while any search below them runs, re-searches of the same ply included.
+// while any search below them runs, re-searches of the same ply included,
+// and a search of part of a node's moves (a singular extension's) is never
+// taken for the node's.
 
 #include <gtest/gtest.h>
 
@@ -59,6 +61,16 @@ Counts search_alone(std::string_view fen, int depth) {
   return {worker.nodes(), worker.settled_ancestors()};
 }
 
+// The same by a lone worker (LonePolicy), which keeps no frames at all.
+std::uint64_t nodes_of_lone_worker(std::string_view fen, int depth) {
+  TranspositionTable table(16);
+  const std::atomic<bool> stop{false};
+  const StopConditions abort(stop, std::nullopt);
+  SearchWorker<Chess, LonePolicy> worker(*Chess::parse(fen), table, abort);
+  for (int d = 1; d <= depth; ++d) worker.search_root(d, -kInfinity, kInfinity);
+  return worker.nodes();
+}
+
 // The fault this guards against: a null move's verification searched the
 // node again at its own ply and left its own, shallower frame there; the
 // upper bound it stored for the node's key then settled the node from below
@@ -76,6 +88,24 @@ TEST(TeamSearch, AWorkerAloneSettlesNoAncestorAfterANullMoveVerification) {
       search_alone<VerifyingChess<4, 2>>("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 11);
   EXPECT_GT(perft_ending.nodes, 10'000U);
   EXPECT_EQ(perft_ending.settled, 0U);
+}
+
+// Singular extensions run in a team's workers as in a lone one. Their
+// exclusion search runs at the node's own ply, whose table entry (a lower
+// bound above the exclusion's bound, the very reason for the test) would
+// settle it if its frame were taken for the node's: a team worker alone on
+// its table would then cut its exclusion searches short. It settles
+// nothing, and searches the very tree a lone worker does, the nodes
+// extended included (had teams no singular extensions, or a settled
+// exclusion search, the counts would differ).
+TEST(TeamSearch, AWorkerAloneSearchesTheLoneWorkersTreeSingularExtensionsIncluded) {
+  for (const std::string_view fen :
+       {"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}) {
+    const Counts team = search_alone<Chess>(fen, 10);
+    EXPECT_EQ(team.settled, 0U) << fen;
+    EXPECT_EQ(team.nodes, nodes_of_lone_worker(fen, 10)) << fen;
+  }
 }
 
 }  // namespace
