@@ -49,26 +49,31 @@ struct Counts {
   std::uint64_t settled = 0;
 };
 
-// Iterative deepening to `depth` by one team worker alone: no other thread
-// writes the table, so no ancestor can be settled by another's entry.
-template <class G>
-Counts search_alone(std::string_view fen, int depth) {
+// Iterative deepening of `fen` to `depth` by one worker of `Policy` alone,
+// from an empty table; what `read` takes of the worker afterwards.
+template <class G, class Policy, class Read>
+auto deepen_alone(std::string_view fen, int depth, Read read) {
   TranspositionTable table(16);
   const std::atomic<bool> stop{false};
   const StopConditions abort(stop, std::nullopt);
-  SearchWorker<G, TeamPolicy> worker(*G::parse(fen), table, abort);
+  SearchWorker<G, Policy> worker(*G::parse(fen), table, abort);
   for (int d = 1; d <= depth; ++d) worker.search_root(d, -kInfinity, kInfinity);
-  return {worker.nodes(), worker.settled_ancestors()};
+  return read(worker);
+}
+
+// By one team worker alone: no other thread writes the table, so no
+// ancestor can be settled by another's entry.
+template <class G>
+Counts search_alone(std::string_view fen, int depth) {
+  return deepen_alone<G, TeamPolicy>(fen, depth, [](const auto& worker) {
+    return Counts{worker.nodes(), worker.settled_ancestors()};
+  });
 }
 
 // The same by a lone worker (LonePolicy), which keeps no frames at all.
 std::uint64_t nodes_of_lone_worker(std::string_view fen, int depth) {
-  TranspositionTable table(16);
-  const std::atomic<bool> stop{false};
-  const StopConditions abort(stop, std::nullopt);
-  SearchWorker<Chess, LonePolicy> worker(*Chess::parse(fen), table, abort);
-  for (int d = 1; d <= depth; ++d) worker.search_root(d, -kInfinity, kInfinity);
-  return worker.nodes();
+  return deepen_alone<Chess, LonePolicy>(fen, depth,
+                                         [](const auto& worker) { return worker.nodes(); });
 }
 
 // The fault this guards against: a null move's verification searched the
