@@ -4,9 +4,9 @@
 # off. The settings go to both engines through --each, which leaves out an
 # option an engine does not declare and says so; Toga II names its threads
 # option "Number of Threads". The opponents are Debian packages:
-#   apt-get install stockfish gnuchess glaurung toga2 ethereal-chess
+#   apt-get install stockfish gnuchess glaurung toga2 ethereal-chess fairy-stockfish
 # Engine names: brudno (build/release/brudno), stockfish, gnuchess, glaurung,
-# toga2, ethereal, or any command.
+# toga2, ethereal, fairy-stockfish, or any command.
 # Usage: tools/benchmarks/chess_match.sh ENGINE1 ENGINE2 [brudno-match options...]
 # e.g.   tools/benchmarks/chess_match.sh stockfish gnuchess --games 20 --tc 1+0.01
 #        tools/benchmarks/chess_match.sh build/new/brudno build/old/brudno \
@@ -23,6 +23,7 @@ engine_command() {
     glaurung) echo "/usr/games/glaurung" ;;
     toga2) echo "/usr/games/toga2" ;;
     ethereal) echo "/usr/games/ethereal-chess" ;;
+    fairy-stockfish) echo "/usr/games/fairy-stockfish" ;;  # plays chess by default
     *) echo "$1" ;;
   esac
 }
