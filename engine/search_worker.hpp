@@ -590,7 +590,7 @@ class SearchWorker : public RootState<G> {
     bool quiet = false;
     std::optional<std::size_t> capture;  // its capture slot, for the capture history
     if constexpr (kSelective) {
-      MoveShape shape = Rules::shape_of(position_, move, Rules::asks_check(node, loop));
+      MoveShape shape = Rules::shape_of(position_, move);
       if (shape.quiet) shape.history = quiet_history(ordering, slot, piece_to);
       if (Rules::prunes(position_, node, loop, move, shape)) return Step::kNext;
       reduction = Rules::reduction(node, loop, shape, memory_.killers, bits);

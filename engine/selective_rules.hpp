@@ -22,14 +22,12 @@
 
 namespace brudno::engine {
 
-// What the rules ask of a move, asked once.
+// What the rules ask of a move, asked once. Whether it gives check is not
+// among it: that costs the most, and only a move a rule would leave out
+// needs the answer (SelectiveRules::prunes()).
 struct MoveShape {
   bool quiet = true;  // neither a capture nor a promotion
   bool capture = false;
-  // Asked only where a rule reads it (SelectiveRules::asks_check): false
-  // for a node's first move, on the principal line and in check, whatever
-  // the move does.
-  bool gives_check = false;
   // A quiet move's history (SelectiveOrdering::value()): how it did here and
   // after the moves before it.
   int history = 0;
@@ -40,18 +38,9 @@ class SelectiveRules {
  public:
   using Move = typename G::Move;
 
-  // `asks_check`: whether a rule may read gives_check, which costs the
-  // most of the shape. prunes() never reads it for a node's first move, on
-  // the principal line or in check, so the search asks only where it may.
-  static MoveShape shape_of(const G& position, Move move, bool asks_check) {
+  static MoveShape shape_of(const G& position, Move move) {
     const bool capture = position.is_capture(move);
-    return {!capture && !position.is_promotion(move), capture,
-            asks_check && position.gives_check(move)};
-  }
-  // Where a rule reads the move's gives_check (see shape_of()).
-  template <NodeType kNode>
-  static bool asks_check(const SearchNode<kNode>& node, const MoveLoop<G>& loop) {
-    return !loop.first && !node.kPv && !node.in_check;
+    return {!capture && !position.is_promotion(move), capture};
   }
 
   // Reverse futility (static null move): a node whose static value is far
@@ -89,38 +78,17 @@ class SelectiveRules {
   // plus a margin, stays at or below alpha (futility), whose history is
   // poor, or that loses material where it stands; or a capture that loses
   // too much in the exchange. Only once a move has been searched, off
-  // the principal line and out of check, never a check.
+  // the principal line and out of check, never a check. Whether the move
+  // gives check is asked last, of the moves a rule would leave out only:
+  // most moves are searched, and for them the answer would be wasted.
   template <NodeType kNode>
   static bool prunes(const G& position, const SearchNode<kNode>& node, const MoveLoop<G>& loop,
                      Move move, const MoveShape& shape) {
-    if (loop.first || node.kPv || node.in_check || shape.gives_check || is_decisive(loop.best) ||
+    if (loop.first || node.kPv || node.in_check || is_decisive(loop.best) ||
         loop.best == -kInfinity) {
       return false;
     }
-    assert(asks_check(node, loop));  // so shape.gives_check was asked
-    if (shape.quiet) {
-      // Late-move pruning: this far down a well-ordered list, a quiet move
-      // near the horizon hardly ever cuts.
-      if (node.depth <= kRules.lmp_depth &&
-          loop.searched >= kRules.lmp_base + node.depth * node.depth) {
-        return true;
-      }
-      if (node.depth <= kRules.futility_depth &&
-          node.static_eval + kRules.futility_base + kRules.futility_margin * node.depth <=
-              loop.alpha) {
-        return true;
-      }
-      // A move that has failed here and after the moves before it, or
-      // that stands where it is lost, hardly ever cuts near the horizon.
-      if (node.depth <= kRules.history_prune_depth &&
-          shape.history < -kRules.history_prune_margin * node.depth) {
-        return true;
-      }
-      return node.depth <= kRules.see_quiet_depth &&
-             !position.see_ge(move, -kRules.see_quiet_margin * node.depth);
-    }
-    return node.depth <= kRules.see_prune_depth &&
-           !position.see_ge(move, -kRules.see_prune_margin * node.depth);
+    return would_leave_out(position, node, loop, move, shape) && !position.gives_check(move);
   }
 
   // Singular extensions: whether the node asks if its table move is the only
@@ -187,6 +155,35 @@ class SelectiveRules {
 
  private:
   static constexpr Selectivity kRules = selectivity<G>();
+
+  // The pruning rules of prunes(), but for its exceptions.
+  template <NodeType kNode>
+  static bool would_leave_out(const G& position, const SearchNode<kNode>& node,
+                              const MoveLoop<G>& loop, Move move, const MoveShape& shape) {
+    if (shape.quiet) {
+      // Late-move pruning: this far down a well-ordered list, a quiet move
+      // near the horizon hardly ever cuts.
+      if (node.depth <= kRules.lmp_depth &&
+          loop.searched >= kRules.lmp_base + node.depth * node.depth) {
+        return true;
+      }
+      if (node.depth <= kRules.futility_depth &&
+          node.static_eval + kRules.futility_base + kRules.futility_margin * node.depth <=
+              loop.alpha) {
+        return true;
+      }
+      // A move that has failed here and after the moves before it, or
+      // that stands where it is lost, hardly ever cuts near the horizon.
+      if (node.depth <= kRules.history_prune_depth &&
+          shape.history < -kRules.history_prune_margin * node.depth) {
+        return true;
+      }
+      return node.depth <= kRules.see_quiet_depth &&
+             !position.see_ge(move, -kRules.see_quiet_margin * node.depth);
+    }
+    return node.depth <= kRules.see_prune_depth &&
+           !position.see_ge(move, -kRules.see_prune_margin * node.depth);
+  }
   // The history (SelectiveOrdering::value()) that changes a reduction by a ply.
   static constexpr int kHistoryPerPly = 5000;
   inline static const ReductionTable reductions_{kRules};

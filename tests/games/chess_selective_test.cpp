@@ -111,7 +111,7 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
   const auto prunes = [&](int depth, Chess::Move move, int history) {
     engine::SearchNode<engine::NodeType::kCut> cut{depth, 5, alpha, alpha + 1, 0, false};
     cut.static_eval = alpha;  // no futility
-    engine::MoveShape shape = Rules::shape_of(board, move, Rules::asks_check(cut, loop));
+    engine::MoveShape shape = Rules::shape_of(board, move);
     shape.history = history;
     return Rules::prunes(board, cut, loop, move, shape);
   };
@@ -129,38 +129,46 @@ TEST(ChessSearch, QuietMovesArePrunedByTheirHistoryAndTheirExchangeNearTheHorizo
   engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
   pv.static_eval = alpha;
   EXPECT_FALSE(Rules::prunes(board, pv, loop, hanging,
-                            Rules::shape_of(board, hanging, Rules::asks_check(pv, loop))))
+                            Rules::shape_of(board, hanging)))
       << "never on the principal line";
   loop.first = true;
   EXPECT_FALSE(prunes(1, hanging, -1'000'000)) << "never before a move has been searched";
 }
 
 // A move that gives check is never pruned near the horizon, however much
-// it loses; whether it gives check is asked (the shape's costliest part)
-// only where a rule reads it: after the node's first move, off the
-// principal line, out of check.
-TEST(ChessSearch, ChecksAreAskedWhereTheRulesReadThemAndNeverPruned) {
+// it loses, where the same loss without a check is left out; and nothing
+// is pruned before the node's first move, on the principal line or in
+// check (prunes() asks whether a move gives check last, of the moves a
+// rule would leave out only).
+TEST(ChessSearch, ChecksAreNeverPrunedNearTheHorizon) {
   using Rules = engine::SelectiveRules<Chess>;
-  // Qd7+ hangs the queen to the king.
+  // Qd7+ hangs the queen to the king, Qd4 to the e5 pawn without a check.
   const auto board = position("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1");
   const Chess::Move check = *board.parse_move("d1d7");
+  const Chess::Move hanging = *board.parse_move("d1d4");
+  ASSERT_TRUE(board.gives_check(check));
+  ASSERT_FALSE(board.gives_check(hanging));
+  ASSERT_FALSE(board.see_ge(check, 0));
   const Score alpha = 40;
   engine::MoveLoop<Chess> loop = loop_after_one_move(alpha);
   engine::SearchNode<engine::NodeType::kCut> cut{1, 5, alpha, alpha + 1, 0, false};
-  cut.static_eval = alpha;
-  ASSERT_TRUE(Rules::asks_check(cut, loop));
-  const engine::MoveShape shape = Rules::shape_of(board, check, Rules::asks_check(cut, loop));
-  EXPECT_TRUE(shape.gives_check);
-  EXPECT_FALSE(Rules::prunes(board, cut, loop, check, shape)) << "a check is searched";
-  EXPECT_TRUE(Rules::prunes(board, cut, loop, check, Rules::shape_of(board, check, false)))
-      << "the same move, were it no check, loses the queen and is left out";
+  cut.static_eval = alpha - 10'000;  // far below alpha: futility would leave any quiet move out
+  EXPECT_FALSE(Rules::prunes(board, cut, loop, check, Rules::shape_of(board, check)))
+      << "a check is searched";
+  EXPECT_TRUE(Rules::prunes(board, cut, loop, hanging, Rules::shape_of(board, hanging)))
+      << "the same loss without a check is left out";
   loop.first = true;
-  EXPECT_FALSE(Rules::asks_check(cut, loop)) << "the first move is never pruned";
+  EXPECT_FALSE(Rules::prunes(board, cut, loop, hanging, Rules::shape_of(board, hanging)))
+      << "the first move is never pruned";
   loop.first = false;
-  const engine::SearchNode<engine::NodeType::kCut> evading{1, 5, alpha, alpha + 1, 0, true};
-  EXPECT_FALSE(Rules::asks_check(evading, loop)) << "nor is a move out of check";
-  const engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
-  EXPECT_FALSE(Rules::asks_check(pv, loop)) << "nor one on the principal line";
+  engine::SearchNode<engine::NodeType::kCut> evading{1, 5, alpha, alpha + 1, 0, true};
+  evading.static_eval = cut.static_eval;
+  EXPECT_FALSE(Rules::prunes(board, evading, loop, hanging, Rules::shape_of(board, hanging)))
+      << "nor is a move out of check";
+  engine::SearchNode<engine::NodeType::kPv> pv{1, 5, alpha, alpha + 50, 0, false};
+  pv.static_eval = cut.static_eval;
+  EXPECT_FALSE(Rules::prunes(board, pv, loop, hanging, Rules::shape_of(board, hanging)))
+      << "nor one on the principal line";
 }
 
 // Late-move reductions: a quiet move late in a deep node's list is first
@@ -184,10 +192,10 @@ TEST(ChessSearch, LateQuietMovesAreReducedChecksAmongThem) {
   engine::KillerTable killers;
   const auto reduction = [&](const engine::SearchNode<engine::NodeType::kCut>& node,
                              Chess::Move move) {
-    return Rules::reduction(node, loop, Rules::shape_of(board, move, Rules::asks_check(node, loop)),
+    return Rules::reduction(node, loop, Rules::shape_of(board, move),
                             killers, engine::move_bits<Chess>(move));
   };
-  ASSERT_TRUE(Rules::shape_of(board, check, true).gives_check);
+  ASSERT_TRUE(board.gives_check(check));
   const int quiet_plies = reduction(cut, quiet);
   EXPECT_GT(quiet_plies, 0) << "a late quiet move is reduced";
   EXPECT_LE(quiet_plies, kDepth - 2) << "and keeps a ply above the quiescence search";
