@@ -7,6 +7,7 @@ resumes). Exits 77 (CTest's skip) where /usr/bin/python3 has no PyTorch.
 
 import contextlib
 import csv
+import hashlib
 import io
 import os
 import subprocess
@@ -25,6 +26,7 @@ except ImportError as error:
     sys.exit(77)
 
 import export  # noqa: E402
+import manifest  # noqa: E402
 import network_file  # noqa: E402
 import quantised  # noqa: E402
 import records as rec  # noqa: E402
@@ -147,6 +149,34 @@ class RecordFormat(unittest.TestCase):
         self.assertEqual(list(only_result), [1.0, 0.0])
         half = rec.targets(records, 400, 0.5)
         self.assertAlmostEqual(float(half[0]), 0.75, places=6)
+
+
+class DataManifest(unittest.TestCase):
+    def test_positions_are_counted_once_across_pieces(self):
+        records = synthetic.generate(50, seed=8)
+        repeated = records[:10].copy()
+        repeated['score'] += 7  # another score, ply and result: the same positions
+        repeated['ply'] += 3
+        repeated['result'] = -repeated['result']
+        other_side = records[10:15].copy()
+        other_side['stm'] ^= 1  # the other side to move: other positions
+        with tempfile.TemporaryDirectory() as work:
+            first = os.path.join(work, 'a.bin')
+            second = os.path.join(work, 'b.bin')
+            np.concatenate([records, records[:5]]).tofile(first)
+            np.concatenate([repeated, other_side]).tofile(second)
+            rows = manifest.manifest_rows([first, second])
+            with open(first, 'rb') as f:
+                first_sha = hashlib.sha256(f.read()).hexdigest()
+        self.assertEqual(rows[0], ('a.bin', 55, 50, first_sha))
+        self.assertEqual(rows[1][1:3], (15, 15))
+        self.assertEqual(rows[2][:3], ('all', 70, 55))
+
+    def test_a_missing_piece_exits_2_with_a_message(self):
+        with contextlib.redirect_stderr(io.StringIO()) as errors:
+            status = manifest.main(['/nonexistent/piece.bin'])
+        self.assertEqual(status, 2)
+        self.assertIn('manifest.py:', errors.getvalue())
 
 
 class BadInput(unittest.TestCase):

@@ -1,12 +1,15 @@
 // `brudno selfplay`: seeded runs write the same bytes on any number of
 // threads, pieces of a run (by --first-game or by resuming from a
 // checkpoint) concatenate to the whole run, the written positions pass the
-// filters, adjudication ends games as documented, and bad options exit 2.
+// filters, uneven starts are drawn again or dropped, adjudication ends games
+// as documented, and bad options exit 2.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,6 +18,8 @@
 #include <vector>
 
 #include "games/chess/training/training_record.hpp"
+#include "engine/search_memory.hpp"
+#include "engine/transposition_table.hpp"
 #include "tests/tools/command_run.hpp"
 #include "tools/command.hpp"
 #include "tools/selfplay/adjudication.hpp"
@@ -170,6 +175,84 @@ TEST(SelfplayFilters, KeepQuietUncheckedPositionsWithBoundedScores) {
   EXPECT_FALSE(selfplay::is_kept(settings, *checked, *block, 0, 16));  // in check
 }
 
+TEST(SelfplayFilters, LevelStartsScoreUnderTheOpeningBound) {
+  selfplay::GameSettings settings;
+  settings.opening_bound = 200;
+  EXPECT_TRUE(selfplay::is_level_opening(settings, 199));
+  EXPECT_TRUE(selfplay::is_level_opening(settings, -199));
+  EXPECT_FALSE(selfplay::is_level_opening(settings, 200));
+  EXPECT_FALSE(selfplay::is_level_opening(settings, -200));
+  EXPECT_FALSE(selfplay::is_level_opening(settings, engine::win_in(3)));
+  settings.opening_bound = 0;  // no filter: even a mate is played
+  EXPECT_TRUE(selfplay::is_level_opening(settings, engine::win_in(3)));
+  EXPECT_TRUE(selfplay::is_level_opening(settings, -5000));
+}
+
+// The games without the opening filter are the oracle: with it, a game whose
+// start the first search finds level is that game unchanged, and one whose
+// start is uneven is drawn again (a level start, or dropped once the tries
+// are spent) or, with one try, dropped.
+TEST(SelfplayOpenings, UnevenStartsAreDrawnAgainOrDropped) {
+  selfplay::GameSettings unfiltered;
+  unfiltered.nodes = 400;
+  unfiltered.max_plies = 40;
+  unfiltered.seed = 5;
+  unfiltered.opening_bound = 0;
+  selfplay::GameSettings one_try = unfiltered;
+  one_try.opening_bound = 40;
+  one_try.opening_tries = 1;
+  selfplay::GameSettings patient = one_try;
+  patient.opening_tries = 8;
+
+  engine::TranspositionTable table(1);
+  engine::SearchMemory memory;
+  const std::atomic<bool> never{false};
+  const auto play = [&](const selfplay::GameSettings& settings, std::uint64_t game) {
+    auto played = selfplay::play_game(settings, game, table, memory, never);
+    EXPECT_TRUE(played);
+    return played.value_or(selfplay::PlayedGame{});
+  };
+  const auto same_game = [](const selfplay::PlayedGame& a, const selfplay::PlayedGame& b) {
+    return a.records == b.records && a.facts.plies == b.facts.plies &&
+           a.facts.white_result == b.facts.white_result &&
+           a.facts.start_score == b.facts.start_score && a.facts.nodes == b.facts.nodes;
+  };
+  using Start = selfplay::GameFacts::Start;
+  int uneven = 0;
+  int drawn_again_and_played = 0;
+  for (std::uint64_t game = 0; game < 8; ++game) {
+    SCOPED_TRACE(game);
+    const auto plain = play(unfiltered, game);
+    ASSERT_EQ(plain.facts.start, Start::kPlayed);
+    EXPECT_EQ(plain.facts.redraws, 0);
+    const auto once = play(one_try, game);
+    const auto again = play(patient, game);
+    if (std::abs(plain.facts.start_score) < one_try.opening_bound) {
+      EXPECT_TRUE(same_game(once, plain));
+      EXPECT_TRUE(same_game(again, plain));
+      EXPECT_EQ(again.facts.redraws, 0);
+      continue;
+    }
+    ++uneven;
+    EXPECT_EQ(once.facts.start, Start::kDropped);
+    EXPECT_TRUE(once.records.empty());
+    EXPECT_LT(once.facts.nodes, plain.facts.nodes);  // the one search of its start
+    EXPECT_GE(again.facts.redraws, 1);
+    if (again.facts.start == Start::kDropped) {
+      EXPECT_EQ(again.facts.redraws, patient.opening_tries - 1);
+      EXPECT_TRUE(again.records.empty());
+    } else {
+      ASSERT_EQ(again.facts.start, Start::kPlayed);
+      EXPECT_LT(std::abs(again.facts.start_score), patient.opening_bound);
+      EXPECT_FALSE(same_game(again, plain));
+      ++drawn_again_and_played;
+    }
+  }
+  // The seed was chosen so that the filter has work to do.
+  EXPECT_GE(uneven, 1);
+  EXPECT_GE(drawn_again_and_played, 1);
+}
+
 TEST(SelfplayAdjudication, NeedsAgreementForPliesInARow) {
   selfplay::GameSettings settings;
   using Verdict = selfplay::Adjudication::Verdict;
@@ -227,6 +310,8 @@ TEST(SelfplayOptions, BadOptionsExitTwo) {
   expect_refused({"--out", "x.bin", "--games", "1", "--threads", "0"});
   expect_refused({"--out", "x.bin", "--games", "1", "--nodes", "-1"});
   expect_refused({"--out", "x.bin", "--games", "1", "--score-bound", "40000"});
+  expect_refused({"--out", "x.bin", "--games", "1", "--opening-bound", "-1"});
+  expect_refused({"--out", "x.bin", "--games", "1", "--opening-tries", "0"});
   expect_refused({"--out", "x.bin", "--games", "1", "--openings", "/nonexistent.epd"});
   expect_refused({"--out", "x.bin", "--games", "1", "--no-such-option"});
   const auto help = run_command(run_selfplay, {"--help"});

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <type_traits>
 
 #include "engine/search_memory.hpp"
 #include "engine/transposition_table.hpp"
@@ -18,18 +19,12 @@ namespace {
 
 using selfplay::PlayedGame;
 
-// A played game as the farm carries it: plies, white's result and nodes,
-// then the records' bytes.
-struct GameHeader {
-  std::int32_t plies;
-  std::int32_t white_result;
-  std::uint64_t nodes;
-};
-
+// A played game as the farm carries it: its facts' bytes, then the
+// records' bytes (the ranks are one build, so one layout).
 std::string encode(const PlayedGame& game) {
-  const GameHeader header{game.plies, game.white_result, game.nodes};
-  std::string text(sizeof header, '\0');
-  std::memcpy(text.data(), &header, sizeof header);
+  static_assert(std::is_trivially_copyable_v<selfplay::GameFacts>);
+  std::string text(sizeof game.facts, '\0');
+  std::memcpy(text.data(), &game.facts, sizeof game.facts);
   for (const auto& record : game.records) {
     text.append(reinterpret_cast<const char*>(record.data()), record.size());
   }
@@ -116,13 +111,12 @@ int run_selfplay_records_farm(const boost::mpi::communicator& world, const Argum
       },
       [&](std::size_t, const std::string& text) {
         if (failed) return;
-        GameHeader header{};
-        std::memcpy(&header, text.data(), sizeof header);
-        const std::size_t bytes = text.size() - sizeof header;
-        output.write(text.data() + sizeof header, static_cast<std::streamsize>(bytes));
+        selfplay::GameFacts facts;
+        std::memcpy(&facts, text.data(), sizeof facts);
+        const std::size_t bytes = text.size() - sizeof facts;
+        output.write(text.data() + sizeof facts, static_cast<std::streamsize>(bytes));
         output.flush();
-        selfplay::count_game(state, summary, bytes / games::chess::kTrainingRecordSize,
-                             header.plies, header.white_result, header.nodes);
+        selfplay::count_game(state, summary, bytes / games::chess::kTrainingRecordSize, facts);
         std::string error;
         if (!output) {
           err << "brudno-mpi: writing " << run.out << " failed\n";

@@ -55,51 +55,89 @@ bool is_kept(const GameSettings& settings, const Chess& position, Chess::Move be
          std::abs(score) < settings.score_bound;
 }
 
+bool is_level_opening(const GameSettings& settings, engine::Score score) {
+  return settings.opening_bound == 0 ||
+         (!engine::is_decisive(score) && std::abs(score) < settings.opening_bound);
+}
+
 std::optional<PlayedGame> play_game(const GameSettings& settings, std::uint64_t game,
                                     engine::TranspositionTable& table, engine::SearchMemory& memory,
                                     const std::atomic<bool>& stop) {
   SplitMix64 random(game_seed(settings.seed, game));
-  Chess position = settings.openings.empty() ? Chess::start_position()
-                                             : settings.openings[game % settings.openings.size()];
-  position.set_network(settings.network);
+  Chess opening = settings.openings.empty() ? Chess::start_position()
+                                            : settings.openings[game % settings.openings.size()];
+  opening.set_network(settings.network);
   PlayedGame played;
-
-  for (int ply = 0; ply < settings.random_plies; ++ply) {
-    Chess::MoveList moves;
-    position.legal_moves(moves);
-    if (moves.empty() || position.rule_status() != engine::Status::kOngoing) {
-      // Over before the search played a move: no positions from this game.
-      played.white_result = white_result_of(position, position.status());
-      return played;
-    }
-    position.play(moves[random.below(moves.size())]);
-    ++played.plies;
-  }
-
-  table.clear(1);
-  memory.clear();
+  GameFacts& facts = played.facts;
   engine::SearchLimits limits;
   limits.nodes = settings.nodes;
   limits.depth = settings.depth;
+
+  // The random plies, drawn again from the same generator while the first
+  // search after them finds the position far from level: a lopsided start
+  // teaches the net little and skews the scores of the whole game's records.
+  Chess position = opening;
+  engine::SearchResult<Chess::Move> first;
+  for (int draw = 1;; ++draw) {
+    position = opening;
+    facts.plies = 0;
+    for (int ply = 0; ply < settings.random_plies; ++ply) {
+      Chess::MoveList moves;
+      position.legal_moves(moves);
+      if (moves.empty() || position.rule_status() != engine::Status::kOngoing) break;
+      position.play(moves[random.below(moves.size())]);
+      ++facts.plies;
+    }
+    if (const auto status = position.status();
+        status != engine::Status::kOngoing || facts.plies >= settings.max_plies) {
+      // Over before the search played a move: no positions from this game.
+      facts.start = GameFacts::Start::kOverInRandom;
+      facts.white_result = white_result_of(position, status);
+      return played;
+    }
+    // Each search of a start begins from cleared tables, so the game depends
+    // on nothing played before it, rejected starts included.
+    table.clear(1);
+    memory.clear();
+    first = engine::Search<Chess>(table, {}, &memory).run(position, limits, stop);
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    facts.nodes += first.nodes;
+    if (is_level_opening(settings, first.score)) break;
+    if (draw >= settings.opening_tries || settings.random_plies == 0) {
+      facts.start = GameFacts::Start::kDropped;  // no other start to draw
+      facts.plies = 0;
+      return played;
+    }
+    ++facts.redraws;
+  }
+
+  // Mate scores fit: they are within a few thousand of engine::kMate.
+  facts.start_score = static_cast<std::int32_t>(
+      position.side_to_move() == games::chess::kWhite ? first.score : -first.score);
+
   Adjudication adjudication(settings);
   // The kept positions, and which side was to move in each, for the result.
   std::vector<std::pair<games::chess::TrainingRecord, int>> kept;
   int white_result = 0;
+  std::optional<engine::SearchResult<Chess::Move>> searched = first;
   for (;;) {
     const engine::Status status = position.status();
     if (status != engine::Status::kOngoing) {
       white_result = white_result_of(position, status);
       break;
     }
-    if (played.plies >= settings.max_plies) break;  // drawn
-    engine::Search<Chess> search(table, {}, &memory);
-    const auto result = search.run(position, limits, stop);
-    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    if (facts.plies >= settings.max_plies) break;  // drawn
+    if (!searched) {
+      searched = engine::Search<Chess>(table, {}, &memory).run(position, limits, stop);
+      if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+      facts.nodes += searched->nodes;
+    }
+    const auto result = *searched;
+    searched.reset();
     assert(result.best_move);
-    played.nodes += result.nodes;
     const Chess::Move best = *result.best_move;
     const engine::Score score = result.score;
-    if (is_kept(settings, position, best, score, played.plies)) {
+    if (is_kept(settings, position, best, score, facts.plies)) {
       kept.emplace_back(games::chess::encode_training_record(
                             position, {static_cast<int>(score), 0, game_ply(position)}),
                         position.side_to_move());
@@ -108,7 +146,7 @@ std::optional<PlayedGame> play_game(const GameSettings& settings, std::uint64_t 
         position.side_to_move() == games::chess::kWhite ? score : -static_cast<long long>(score);
     const auto verdict = adjudication.add(white_score, position.fullmove_number());
     position.play(best);
-    ++played.plies;
+    ++facts.plies;
     if (verdict != Adjudication::Verdict::kNone) {
       white_result = verdict == Adjudication::Verdict::kWhiteWins   ? 1
                      : verdict == Adjudication::Verdict::kBlackWins ? -1
@@ -117,7 +155,7 @@ std::optional<PlayedGame> play_game(const GameSettings& settings, std::uint64_t 
     }
   }
 
-  played.white_result = white_result;
+  facts.white_result = white_result;
   played.records.reserve(kept.size());
   for (auto& [record, side] : kept) {
     games::chess::set_training_result(record,

@@ -1,9 +1,10 @@
 #pragma once
-// One game of `brudno selfplay`: from its opening and random plies, every
-// move chosen by the chess search at the settings' node count or depth,
-// until mate, a draw by the rules, adjudication or the ply cap; the
-// positions that pass the filters kept as training records with the game's
-// result written into each.
+// One game of `brudno selfplay`: from its opening and random plies (drawn
+// again while the first search finds them far from level), every move
+// chosen by the chess search at the settings' node count or depth, until
+// mate, a draw by the rules, adjudication or the ply cap; the positions that
+// pass the filters kept as training records with the game's result written
+// into each.
 
 #include <atomic>
 #include <cstdint>
@@ -18,11 +19,25 @@
 
 namespace brudno::tools::selfplay {
 
+// What a run counts of a game besides its records. Plain data of fixed
+// size: the MPI farm carries it as bytes.
+struct GameFacts {
+  enum class Start : std::int32_t {
+    kPlayed,          // the game was played from a level start
+    kOverInRandom,    // over by the rules in its random plies: no search, no records
+    kDropped,         // no level start within the tries: no game, no records
+  };
+  Start start = Start::kPlayed;
+  std::int32_t plies = 0;         // played after the opening position, random ones included
+  std::int32_t white_result = 0;  // 1 white won, 0 drawn, -1 black won
+  std::int32_t start_score = 0;   // the first search's score of the start played, for white
+  std::int32_t redraws = 0;       // random plies drawn again by the opening-balance filter
+  std::uint64_t nodes = 0;        // searched, the searches of rejected starts included
+};
+
 struct PlayedGame {
   std::vector<games::chess::TrainingRecord> records;
-  int plies = 0;         // played after the opening position, random ones included
-  int white_result = 0;  // 1 white won, 0 drawn, -1 black won
-  std::uint64_t nodes = 0;
+  GameFacts facts;
 };
 
 // The generator of game `game`'s random choices: seeded with the run's seed
@@ -35,6 +50,11 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game);
 // `score`, is kept as a training record.
 bool is_kept(const GameSettings& settings, const games::Chess& position, games::Chess::Move best,
              engine::Score score, int plies);
+
+// Whether the first search after the random plies, scoring `score`, finds
+// the opening level enough to play: under the opening bound either way and
+// not a mate (always, when the bound is 0).
+bool is_level_opening(const GameSettings& settings, engine::Score score);
 
 // Plays game number `game`. `table` and `memory` are the playing thread's;
 // both are cleared first, so the game depends on nothing played before.

@@ -1,5 +1,6 @@
 #include "tools/selfplay/selfplay_options.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iomanip>
 #include <sstream>
@@ -61,6 +62,11 @@ std::string output_arguments(const RunSettings& run, const std::string& openings
   // Named only when given, so the checkpoints of runs by the hand-written
   // evaluation, made before --nnue existed, still resume.
   if (network) text << " nnue=" << std::quoted(*network);
+  // Likewise the opening filter, named only when on: without it a run writes
+  // what runs made before it did.
+  if (game.opening_bound != 0) {
+    text << " opening-bound=" << game.opening_bound << " opening-tries=" << game.opening_tries;
+  }
   return text.str();
 }
 
@@ -133,6 +139,11 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
       "random legal plies played after the opening")(
       "skip-plies", po::value(&game.skip_plies)->default_value(game.skip_plies),
       "plies after the random ones whose positions are not kept")(
+      "opening-bound", po::value(&game.opening_bound)->default_value(game.opening_bound),
+      "draw the random plies again while the first search's |score| (centipawns) reaches "
+      "this (0: never)")(
+      "opening-tries", po::value(&game.opening_tries)->default_value(game.opening_tries),
+      "draws of the random plies in all before the game is dropped")(
       "score-bound", po::value(&game.score_bound)->default_value(game.score_bound),
       "leave out positions whose |score| (centipawns) reaches this")(
       "resign-score", po::value(&game.resign_score)->default_value(game.resign_score),
@@ -176,6 +187,8 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
       !in_range("threads", run.threads, 1, 256, err) ||
       !in_range("random-plies", game.random_plies, 0, 200, err) ||
       !in_range("skip-plies", game.skip_plies, 0, 1000, err) ||
+      !in_range("opening-bound", game.opening_bound, 0, 32767, err) ||
+      !in_range("opening-tries", game.opening_tries, 1, 1000, err) ||
       !in_range("score-bound", game.score_bound, 1, 32767, err) ||
       !in_range("resign-score", game.resign_score, 1, 1'000'000, err) ||
       !in_range("resign-plies", game.resign_plies, 1, 1000, err) ||
@@ -219,15 +232,21 @@ std::optional<int> read_selfplay_options(const Arguments& args, RunSettings& run
 
 void write_summary(const RunSettings& run, const RunSummary& summary, std::ostream& out) {
   const double seconds = std::max(summary.seconds, 1e-9);
+  const double starts = static_cast<double>(std::max<std::uint64_t>(summary.starts, 1));
   out << "games " << summary.games << " (+" << summary.white_wins << " =" << summary.draws << " -"
       << summary.black_wins << " for white), positions " << summary.positions << ", plies "
       << summary.plies << ", nodes " << summary.nodes << '\n'
+      << "starts drawn again " << summary.redraws << ", games dropped for want of a level start "
+      << summary.dropped << '\n'
+      << std::fixed << std::setprecision(1) << "the first search of the starts played, for white: "
+      << "mean " << static_cast<double>(summary.start_score_sum) / starts << " cp, mean absolute "
+      << static_cast<double>(summary.start_score_abs_sum) / starts << " cp (" << summary.starts
+      << " starts; " << summary.mated_starts << " more scored as a mate)\n"
       << "in all from game " << run.first_game << ": games " << summary.total_games
       << ", positions " << summary.total_positions << '\n'
-      << std::fixed << std::setprecision(1) << "seconds " << summary.seconds
-      << ", positions a second " << static_cast<double>(summary.positions) / seconds
-      << ", positions an hour " << std::setprecision(0)
-      << static_cast<double>(summary.positions) / seconds * 3600 << '\n';
+      << "seconds " << summary.seconds << ", positions a second "
+      << static_cast<double>(summary.positions) / seconds << ", positions an hour "
+      << std::setprecision(0) << static_cast<double>(summary.positions) / seconds * 3600 << '\n';
 }
 
 }  // namespace brudno::tools::selfplay

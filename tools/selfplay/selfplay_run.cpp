@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -52,18 +53,30 @@ void report_progress(const RunSettings& settings, const Checkpoint& state,
 
 }  // namespace
 
-void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions, int plies,
-                int white_result, std::uint64_t nodes) {
+void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions,
+                const GameFacts& facts) {
   state.games += 1;
   state.positions += positions;
   state.bytes += positions * games::chess::kTrainingRecordSize;
   summary.games += 1;
   summary.positions += positions;
-  summary.plies += static_cast<std::uint64_t>(plies);
-  summary.nodes += nodes;
-  (white_result > 0   ? summary.white_wins
-   : white_result < 0 ? summary.black_wins
-                      : summary.draws) += 1;
+  summary.plies += static_cast<std::uint64_t>(facts.plies);
+  summary.nodes += facts.nodes;
+  summary.redraws += static_cast<std::uint64_t>(facts.redraws);
+  if (facts.start == GameFacts::Start::kDropped) {
+    summary.dropped += 1;
+    return;
+  }
+  if (facts.start == GameFacts::Start::kPlayed && engine::is_decisive(facts.start_score)) {
+    summary.mated_starts += 1;
+  } else if (facts.start == GameFacts::Start::kPlayed) {
+    summary.start_score_sum += facts.start_score;
+    summary.start_score_abs_sum += std::abs(facts.start_score);
+    summary.starts += 1;
+  }
+  (facts.white_result > 0   ? summary.white_wins
+   : facts.white_result < 0 ? summary.black_wins
+                            : summary.draws) += 1;
 }
 
 std::optional<Checkpoint> resume_point(const RunSettings& settings, std::ostream& err) {
@@ -178,7 +191,7 @@ std::optional<RunSummary> run_selfplay(const RunSettings& settings, const Checkp
                   static_cast<std::streamsize>(record.size()));
       }
       out.flush();
-      count_game(state, summary, game.records.size(), game.plies, game.white_result, game.nodes);
+      count_game(state, summary, game.records.size(), game.facts);
       std::string error;
       if (!out) {
         err << "brudno selfplay: writing " << settings.out << " failed\n";

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tools/selfplay/checkpoint.hpp"
+#include "tools/selfplay/selfplay_game.hpp"
 #include "tools/selfplay/selfplay_settings.hpp"
 
 namespace brudno::tools::selfplay {
@@ -35,14 +36,23 @@ struct RunSummary {
   std::uint64_t nodes = 0;
   std::uint64_t white_wins = 0;
   std::uint64_t draws = 0;
-  std::uint64_t black_wins = 0;
+  std::uint64_t black_wins = 0;  // (dropped games are in none of the three)
+  std::uint64_t redraws = 0;     // starts drawn again by the opening filter
+  std::uint64_t dropped = 0;     // games with no level start within the tries
+  // The first searches' scores of the starts played, for white: their sum,
+  // the sum of their absolute values and their count (for the means), mate
+  // scores left out and counted apart (only without the opening filter).
+  std::int64_t start_score_sum = 0;
+  std::int64_t start_score_abs_sum = 0;
+  std::uint64_t starts = 0;
+  std::uint64_t mated_starts = 0;
   double seconds = 0;
 };
 
 // A finished game of `positions` records counted into the run's state (the
 // checkpoint's counts and the output's size) and its summary.
-void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions, int plies,
-                int white_result, std::uint64_t nodes);
+void count_game(Checkpoint& state, RunSummary& summary, std::uint64_t positions,
+                const GameFacts& facts);
 
 // Where a run starts: from its checkpoint, when it has one that exists (the
 // output truncated to the checkpoint's size, dropping an unfinished game's

@@ -26,6 +26,12 @@ struct GameSettings {
   const games::chess::nnue::Network* network = nullptr;
   int random_plies = 8;  // uniformly random legal plies after the opening
   int skip_plies = 8;    // plies after the random ones that are never kept
+  // The opening-balance filter: while the first search after the random
+  // plies scores at least `opening_bound` centipawns either way (or a mate),
+  // the random plies are drawn again, `opening_tries` draws in all; a game
+  // with no level draw is dropped, recording nothing. 0: no filter.
+  int opening_bound = 100;
+  int opening_tries = 8;
 
   // Filters: a position whose |score| reaches this (or any mate score) is left out.
   int score_bound = 3000;
