@@ -135,6 +135,10 @@ int main() {
   chess::nnue_test::write_file(bucketed_net,
                                chess::nnue_test::random_network_bytes({40, 24, 8, 8}, 10));
   failures += compare(bucketed_net, data, positions, (directory / "buckets.txt").string());
+  const std::string direct_net = (directory / "direct.nnue").string();
+  chess::nnue_test::write_file(direct_net,
+                               chess::nnue_test::random_network_bytes({40, 0, 0, 8, true}, 11));
+  failures += compare(direct_net, data, positions, (directory / "direct.txt").string());
   std::filesystem::remove_all(directory);
   if (positions.size() < 1000) {
     std::printf("FAIL: only %zu positions\n", positions.size());

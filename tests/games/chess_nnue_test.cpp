@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -35,14 +38,17 @@ Network parsed(const std::vector<std::uint8_t>& bytes) {
 }
 
 // The networks every test runs: the repository's, a random one of the
-// default widths, one whose widths are no multiple of the SIMD lanes, and
-// one with eight output buckets.
+// default widths, one whose widths are no multiple of the SIMD lanes, one
+// with eight output buckets, and two of the direct shape (one of 256, one
+// narrow with eight buckets and padding).
 std::vector<Network> test_networks() {
   std::vector<Network> networks;
   networks.push_back(embedded_network());
   networks.push_back(parsed(random_network_bytes({256, 32, 32}, 1)));
   networks.push_back(parsed(random_network_bytes({40, 24, 8}, 2)));
   networks.push_back(parsed(random_network_bytes({40, 24, 8, 8}, 5)));
+  networks.push_back(parsed(random_network_bytes({256, 0, 0, 1, true}, 12)));
+  networks.push_back(parsed(random_network_bytes({40, 0, 0, 8, true}, 13)));
   return networks;
 }
 
@@ -156,6 +162,75 @@ TEST(NnueNetwork, OutputBucketsAreReadAndChosenByThePieceCount) {
   EXPECT_NE(error.find("(truncated)"), std::string::npos) << error;
 }
 
+// Version 3, the direct shape: read as written, padded, and scored by the
+// arithmetic docs/nnue.md states, written out here in 64-bit integers.
+TEST(NnueNetwork, DirectShapeIsReadAndScoredAsStated) {
+  const Shape shape{40, 0, 0, 8, true};
+  const auto bytes = random_network_bytes(shape, 14);
+  ASSERT_EQ(bytes.size(), network_file_size(40, 0, 0, 8));
+  const Network network = parsed(bytes);
+  EXPECT_TRUE(network.direct);
+  EXPECT_EQ(network_shape(network), "40x2-1 SCReLU in 8 output buckets");
+  EXPECT_EQ(network.activation_quant, 255);
+  ASSERT_EQ(network.stacks.size(), 8u);
+  const auto i16_at = [&](std::size_t offset) {
+    return static_cast<std::int16_t>(bytes[offset] | (bytes[offset + 1] << 8));
+  };
+  // Bucket 0's output weights follow the transformer; each half padded.
+  const std::size_t outputs = 44 + 2 * 40 + 2 * 768 * 40;
+  const DenseStack& first = network.stacks[0];
+  ASSERT_EQ(first.out_weight.size(), 2u * 48);
+  EXPECT_EQ(first.out_weight[0], i16_at(outputs));
+  EXPECT_EQ(first.out_weight[48], i16_at(outputs + 2 * 40));
+  EXPECT_EQ(first.out_weight[47], 0);
+
+  int positions = 0;
+  for_each_random_position(21, [&](const Chess& game) {
+    ++positions;
+    const auto width = static_cast<std::size_t>(network.hidden_padded);
+    std::vector<std::int16_t> pair(2 * width);
+    build_accumulators(game, network, SimdPath::kPlain, pair.data(), pair.data() + width);
+    const auto us = static_cast<std::size_t>(game.side_to_move());
+    const std::int16_t* halves[2] = {pair.data() + us * width, pair.data() + (1 - us) * width};
+    const DenseStack& stack = network.stack_for(std::popcount(game.occupied()));
+    std::int64_t sum = 0;
+    for (std::size_t half = 0; half < 2; ++half) {
+      for (std::size_t i = 0; i < width; ++i) {
+        const std::int64_t c = std::clamp<std::int64_t>(halves[half][i], 0, 255);
+        sum += c * c * stack.out_weight[half * width + i];
+      }
+    }
+    // These weights keep the sum inside int32, so wrapping never acts here.
+    ASSERT_LT(std::abs(sum), std::int64_t{1} << 31);
+    const std::int64_t out = sum / 255 + stack.out_bias;
+    const std::int64_t expected = out * 400 / (255 << 6);
+    ASSERT_EQ(evaluate_from_scratch(game, network, SimdPath::kPlain), expected) << game.to_text();
+  });
+  EXPECT_GE(positions, 2000);
+
+  // Refused: a weight whose product with A leaves int16, a version 3 file
+  // with dense widths or the clipped ReLU, no bucket.
+  auto expect_refused = [](const std::vector<std::uint8_t>& file, const std::string& words) {
+    std::string error;
+    EXPECT_FALSE(parse_network(file, "net.nnue", error)) << words;
+    EXPECT_NE(error.find(words), std::string::npos) << error;
+  };
+  auto patched = [&](std::size_t offset, std::uint8_t value) {
+    auto file = bytes;
+    file[offset] = value;
+    return file;
+  };
+  auto heavy = bytes;
+  heavy[outputs] = 129;  // weight 129 (little-endian low byte, high byte 0)
+  heavy[outputs + 1] = 0;
+  expect_refused(heavy, "leaves int16");
+  expect_refused(patched(16, 8), "dense widths 8 and 0");
+  expect_refused(patched(24, 0), "activation 0");
+  expect_refused(patched(40, 0), "0 output buckets");
+  // One bucket is a direct network too.
+  EXPECT_TRUE(parsed(random_network_bytes({40, 0, 0, 1, true}, 15)).direct);
+}
+
 // Each fault is refused with a message that names it.
 TEST(NnueNetwork, BadFilesAreRefusedNamingTheFault) {
   const auto good = random_network_bytes({32, 16, 16}, 3);
@@ -178,7 +253,7 @@ TEST(NnueNetwork, BadFilesAreRefusedNamingTheFault) {
     return bytes;
   };
   expect_refused(patched(0, 'X'), "magic");
-  expect_refused(patched(4, 3), "version 3");
+  expect_refused(patched(4, 4), "version 4");
   expect_refused(patched(9, 0), "0 input features");
   expect_refused(patched(12, 0), "hidden width 0");
   expect_refused(patched(12, 33), "where its header says");  // a width the size does not fit

@@ -1,8 +1,8 @@
 #pragma once
 // Network files for the tests, written byte for byte as docs/nnue.md lays
 // them out, with seeded random weights in the ranges a trained network has:
-// the accumulators cross 0 and 127 and the dense layers' clamps bind, so
-// every branch of the arithmetic is taken.
+// the accumulators cross 0 and the activation quant and the dense layers'
+// clamps bind, so every branch of the arithmetic is taken.
 
 #include <cstdint>
 #include <fstream>
@@ -17,6 +17,9 @@ struct Shape {
   int l1 = 32;
   int l2 = 32;
   int buckets = 1;  // more than one: a version 2 file with that many dense stacks
+  // The direct shape: a version 3 file (l1 and l2 are written as 0), its
+  // output weights up to the largest the format allows (128 x 255 < 2^15).
+  bool direct = false;
 };
 
 class ByteWriter {
@@ -40,6 +43,25 @@ inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed
   };
   ByteWriter out;
   out.bytes = {'B', 'N', 'U', 'E'};
+  if (shape.direct) {
+    out.u32(3);
+    out.u32(768);
+    out.u32(static_cast<std::uint32_t>(shape.hidden));
+    out.u32(0);
+    out.u32(0);
+    out.u32(1);    // squared clipped ReLU
+    out.i32(255);  // A
+    out.i32(6);    // a weight of 1.0 is 64
+    out.i32(400);
+    out.u32(static_cast<std::uint32_t>(shape.buckets));
+    for (int i = 0; i < shape.hidden; ++i) out.i16(uniform(-40, 140));
+    for (int i = 0; i < 768 * shape.hidden; ++i) out.i16(uniform(-80, 80));
+    for (int b = 0; b < shape.buckets; ++b) {
+      for (int i = 0; i < 2 * shape.hidden; ++i) out.i16(uniform(-128, 128));
+      out.i32(uniform(-500000, 500000));
+    }
+    return out.bytes;
+  }
   out.u32(shape.buckets == 1 ? 1 : 2);
   out.u32(768);
   out.u32(static_cast<std::uint32_t>(shape.hidden));

@@ -203,7 +203,7 @@ class BadInput(unittest.TestCase):
             self.assertFalse(os.path.exists(out))
 
     def test_options_out_of_range_are_refused(self):
-        for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0'],
+        for option in (['--lambda', '1.5'], ['--held-out', '0'], ['--hidden', '0'], ['--l1', '0'],
                        ['--buckets', '0'], ['--buckets', '17']):
             with self.assertRaises(SystemExit) as exit_, \
                     contextlib.redirect_stderr(io.StringIO()):
@@ -315,6 +315,78 @@ class OutputBuckets(unittest.TestCase):
         self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
 
 
+def direct_score_by_hand(net, stm_row, nstm_row, bucket=0):
+    """One position's integer score through the direct shape, its arithmetic
+    (quantised.py's docstring) written out in Python's integers."""
+    a = net.activation_quant
+
+    def activations(indices):
+        acc = net.ft_bias.astype(int) + sum(net.ft_weight[f].astype(int)
+                                            for f in indices if f != rec.PAD)
+        return np.clip(acc, 0, a)
+    x = np.concatenate([activations(stm_row), activations(nstm_row)]).astype(int)
+    total = int(sum(int(c) * int(w) * int(c) for c, w in zip(x, net.out_weight[bucket])))
+    assert -2 ** 31 <= total < 2 ** 31  # no wrapping for these weights
+    quotient = abs(total) // a * (1 if total >= 0 else -1)
+    out = quotient + int(net.out_bias[bucket])
+    scaled = out * net.score_scale
+    return abs(scaled) // (a << net.dense_shift) * (1 if scaled >= 0 else -1)
+
+
+class DirectShape(unittest.TestCase):
+    """Squared clipped ReLU straight to the output buckets (model.py)."""
+
+    def setUp(self):
+        torch.manual_seed(6)
+        self.model = Network(hidden=32, l1=0, l2=0, buckets=4)
+        with torch.no_grad():  # buckets apart, so that choosing the wrong one shows
+            self.model.output.bias.uniform_(-0.5, 0.5)
+        self.net = export.quantise(self.model)
+
+    def test_bytes_are_version_3_and_read_back_equal(self):
+        data = self.net.to_bytes()
+        self.assertEqual(int.from_bytes(data[4:8], 'little'), 3)
+        self.assertEqual(len(data), network_file.expected_size(768, 32, 0, 0, 4))
+        again = network_file.from_bytes(data)
+        self.assertTrue(again.direct)
+        self.assertEqual((again.hidden, again.buckets), (32, 4))
+        self.assertEqual(again.to_bytes(), data)
+        heavy_model = Network(hidden=32, l1=0, l2=0, buckets=4)
+        with torch.no_grad():
+            heavy_model.output.weight.uniform_(-3.0, 3.0)
+        heavy_model.clip_weights()  # at 127/64: 127 in the file, 127 x 255 inside int16
+        self.assertEqual(int(np.abs(export.quantise(heavy_model).out_weight).max()), 127)
+        heavy = bytearray(data)
+        first_weight = 44 + 2 * 32 + 2 * 768 * 32
+        heavy[first_weight:first_weight + 2] = (129).to_bytes(2, 'little')
+        for bad in (data[:-1], data[:40] + (0).to_bytes(4, 'little') + data[44:],
+                    data[:24] + (0).to_bytes(4, 'little') + data[28:], bytes(heavy)):
+            with self.assertRaises(ValueError):
+                network_file.from_bytes(bad)
+
+    def test_a_network_read_as_floats_quantises_to_the_same_bytes(self):
+        model = export.dequantise(self.net)
+        self.assertTrue(model.direct)
+        self.assertEqual(export.quantise(model).to_bytes(), self.net.to_bytes())
+
+    def test_integer_scores_follow_the_stated_arithmetic(self):
+        records = synthetic.generate(400, seed=22)
+        stm, nstm = rec.features(records)
+        bucket = rec.output_bucket(stm, 4)
+        self.assertGreater(len(set(bucket.tolist())), 1, 'the positions should span buckets')
+        scores = quantised.evaluate(self.net, records)
+        for i in range(0, 400, 37):
+            self.assertEqual(int(scores[i]),
+                             direct_score_by_hand(self.net, stm[i], nstm[i], bucket[i]))
+        mean_error, p99_error, _ = export.compare(self.model, self.net, records)
+        self.assertLessEqual(mean_error, export.MEAN_ABS_TOLERANCE_CP)
+        self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
+
+    def test_a_dense_width_of_zero_alone_is_refused(self):
+        with self.assertRaises(ValueError):
+            Network(hidden=16, l1=0, l2=4)
+
+
 class TrainingRun(unittest.TestCase):
     """One run of the command on synthetic material-count positions."""
 
@@ -404,6 +476,17 @@ class TrainingRun(unittest.TestCase):
         held = [row['held_out_loss'] for row in self.read_losses('buckets')]
         self.assertLess(held[-1], 0.3 * held[0])
         self.assertEqual(network_file.read(out).buckets, 4)
+
+    def test_a_run_of_the_direct_shape_learns_too(self):
+        out = os.path.join(self.work.name, 'direct.nnue')
+        run = self.train('--epochs', '3', '--direct', '--buckets', '2', out=out)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn('2x32 (SCReLU) -> 1 in 2 output buckets', run.stdout)
+        held = [row['held_out_loss'] for row in self.read_losses('direct')]
+        self.assertLess(held[-1], 0.3 * held[0])
+        net = network_file.read(out)
+        self.assertTrue(net.direct)
+        self.assertEqual(net.buckets, 2)
 
     def test_a_run_started_from_a_network_begins_where_that_one_ended(self):
         # The first run's network as the start; a narrower width asked for on

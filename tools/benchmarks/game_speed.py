@@ -16,6 +16,11 @@ coarse for at these sizes). The engines take turns game by game, ROUNDS times
 over, so that a change in the machine's load falls on all of them alike.
 Prints each engine's nodes a second for each round and over all of them.
 
+An ENGINE is its command line; a word of it of the form option.NAME=VALUE is
+sent as `setoption name NAME value VALUE` instead (as brudno-match's), so one
+binary can be measured with two networks: `"build/release/brudno
+option.EvalFile=wide.nnue"`.
+
 Usage:
   game_speed.py record ENGINE OPENINGS.epd OUT.games [--games 4] [--nodes 20000]
   game_speed.py measure GAMES_FILE ENGINE... [--nodes 20000] [--rounds 3] [--hash 16]
@@ -27,12 +32,20 @@ import time
 
 class Engine:
     def __init__(self, command, hash_mb):
-        self.process = subprocess.Popen(command.split(), stdin=subprocess.PIPE,
+        words = command.split()
+        argv = [word for word in words if not word.startswith("option.")]
+        options = [word[len("option."):].split("=", 1) for word in words
+                   if word.startswith("option.")]
+        if any(len(option) != 2 for option in options):
+            raise SystemExit(f"game_speed.py: an option word needs NAME=VALUE: {command}")
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait_for("uciok")
         self.send(f"setoption name Hash value {hash_mb}")
         self.send("setoption name Threads value 1")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait_for("readyok")
 

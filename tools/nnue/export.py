@@ -7,8 +7,8 @@ import torch
 import network_file
 import quantised
 import records as rec
-from model import (ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT, SCORE_SCALE,
-                   Network)
+from model import (ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT,
+                   DIRECT_ACTIVATION_QUANT, DIRECT_WEIGHT_SHIFT, SCORE_SCALE, Network)
 
 # The quantised score may differ from the float network's by rounding:
 # activations in steps of 1/127, weights in steps of 1/127 (transformer) and
@@ -27,18 +27,41 @@ def _rounded(tensor, scale, low, high):
     return values
 
 
-def quantise(model):
-    a = ACTIVATION_QUANT
-    w = 1 << DENSE_WEIGHT_SHIFT
-    i16, i32 = (-32768, 32767), (-2 ** 31, 2 ** 31 - 1)
-    dense = (-DENSE_WEIGHT_LIMIT * w, DENSE_WEIGHT_LIMIT * w)
-    ft_weight = _rounded(model.transformer.weight[:rec.FEATURES], a, *i16)
-    ft_bias = _rounded(model.transformer_bias, a, *i16)
+I16, I32 = (-32768, 32767), (-2 ** 31, 2 ** 31 - 1)
+
+
+def _transformer(model, a):
+    """The transformer's weights and biases at `a` to the unit."""
+    ft_weight = _rounded(model.transformer.weight[:rec.FEATURES], a, *I16)
+    ft_bias = _rounded(model.transformer_bias, a, *I16)
     # The worst accumulator: the bias and the 32 largest weights of one sign.
     worst = np.abs(ft_bias) + np.sort(np.abs(ft_weight), axis=0)[-rec.MAX_PIECES:].sum(axis=0)
     if worst.max() > 32767:
         print(f'export: warning: an accumulator could reach {int(worst.max())}, beyond int16, on '
               'some piece set; the positions checked below did not', flush=True)
+    return ft_weight, ft_bias
+
+
+def quantise_direct(model):
+    a = DIRECT_ACTIVATION_QUANT
+    w = 1 << DIRECT_WEIGHT_SHIFT
+    ft_weight, ft_bias = _transformer(model, a)
+    limit = 32767 // a  # activation x weight inside int16 (quantised.py)
+    return network_file.IntegerNetwork(
+        model.hidden, 0, 0, buckets=model.buckets, ft_bias=ft_bias, ft_weight=ft_weight,
+        l1_weight=None, l1_bias=None, l2_weight=None, l2_bias=None,
+        out_weight=_rounded(model.output.weight, w, -limit, limit),
+        out_bias=_rounded(model.output.bias, a * w, *I32),
+        activation_quant=a, dense_shift=DIRECT_WEIGHT_SHIFT, score_scale=SCORE_SCALE)
+
+
+def quantise(model):
+    if model.direct:
+        return quantise_direct(model)
+    a = ACTIVATION_QUANT
+    w = 1 << DENSE_WEIGHT_SHIFT
+    dense = (-DENSE_WEIGHT_LIMIT * w, DENSE_WEIGHT_LIMIT * w)
+    ft_weight, ft_bias = _transformer(model, a)
     # The engine shifts each dense layer's sum right by the weight shift,
     # which rounds toward minus infinity; half a step added to the bias makes
     # it round to nearest, without a cost at inference.
@@ -47,11 +70,11 @@ def quantise(model):
         model.hidden, model.l1_width, model.l2_width, buckets=model.buckets,
         ft_bias=ft_bias, ft_weight=ft_weight,
         l1_weight=_rounded(model.l1.weight, w, *dense),
-        l1_bias=_rounded(model.l1.bias, a * w, *i32) + half,
+        l1_bias=_rounded(model.l1.bias, a * w, *I32) + half,
         l2_weight=_rounded(model.l2.weight, w, *dense),
-        l2_bias=_rounded(model.l2.bias, a * w, *i32) + half,
+        l2_bias=_rounded(model.l2.bias, a * w, *I32) + half,
         out_weight=_rounded(model.output.weight, w, *dense),
-        out_bias=_rounded(model.output.bias, a * w, *i32),
+        out_bias=_rounded(model.output.bias, a * w, *I32),
         activation_quant=a, dense_shift=DENSE_WEIGHT_SHIFT, score_scale=SCORE_SCALE)
 
 
@@ -61,7 +84,7 @@ def dequantise(net):
     taken off). A network file as a starting point for more training
     (train.py --init): training then goes on from the network the engine
     plays, not from an untrained one."""
-    a = ACTIVATION_QUANT
+    a = DIRECT_ACTIVATION_QUANT if net.direct else ACTIVATION_QUANT
     w = 1 << net.dense_shift
     half = 1 << (net.dense_shift - 1)
     if net.activation_quant != a or net.score_scale != SCORE_SCALE or net.features != rec.FEATURES:
@@ -79,6 +102,10 @@ def dequantise(net):
                                                          (rec.FEATURES, net.hidden))
         model.transformer.weight[rec.FEATURES:] = 0.0  # the padding row
         model.transformer_bias[:] = tensor(net.ft_bias, a, net.hidden)
+        if net.direct:
+            model.output.weight[:] = tensor(net.out_weight, w, (b, 2 * net.hidden))
+            model.output.bias[:] = tensor(net.out_bias, a * w, b)
+            return model
         # The file's stacks are bucket-major, as the model's layers are.
         model.l1.weight[:] = tensor(net.l1_weight, w, (b * net.l1, 2 * net.hidden))
         model.l1.bias[:] = tensor(net.l1_bias.astype(np.int64) - half, a * w, b * net.l1)

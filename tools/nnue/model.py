@@ -12,6 +12,16 @@ position is scored by the stack of its bucket, chosen by its number of pieces
 (records.output_bucket): an endgame is weighed by weights of its own. The
 feature transformer is shared. B = 1 is the single stack.
 
+The direct shape (l1 = l2 = 0, train.py --direct) has no hidden dense layer:
+
+    768 features per side --(feature transformer)--> hidden, twice;
+    squared clipped ReLU (SCReLU: clamp(x, 0, 1) squared) on each,
+    concatenated (2 x hidden); dense 2 x hidden -> 1 in each output bucket.
+
+Its cost at inference is the accumulators' updates and one dot product, so
+the accumulator can be wide; the square gives the one layer the curvature the
+hidden layers gave.
+
 Every activation is clipped to [0, 1] and every dense weight to [-2, 2],
 the ranges the integer network (quantised.py) represents: activations as
 0..127, dense weights as int16 at 1024 to the unit (int8 at 64 to the unit
@@ -33,21 +43,36 @@ DENSE_WEIGHT_SHIFT = 10     # a dense weight of 1.0 is 1 << 10 = 1024
 # |weight| <= 2: 2048 in int16, and a sum of 127 * 2048 over 2 x hidden
 # inputs stays far inside int32 for any width used here.
 DENSE_WEIGHT_LIMIT = 2.0
+# The direct shape's integers: an activation of 1.0 is 255, an output weight
+# of 1.0 is 1 << 6 = 64. An output weight stays under 128 (1.984), so that
+# activation x weight fits int16: the engine multiplies the two in int16
+# lanes before the second factor of the square (quantised.py).
+DIRECT_ACTIVATION_QUANT = 255
+DIRECT_WEIGHT_SHIFT = 6
+DIRECT_WEIGHT_LIMIT = 127 / 64
 
 
 class Network(nn.Module):
     def __init__(self, hidden=256, l1=32, l2=32, buckets=1):
         super().__init__()
+        if (l1 == 0) != (l2 == 0):
+            raise ValueError('l1 and l2 are both 0 (the direct shape) or both positive')
         self.hidden, self.l1_width, self.l2_width, self.buckets = hidden, l1, l2, buckets
+        self.direct = l1 == 0
         # One row per feature plus the padding row, which stays zero.
         self.transformer = nn.EmbeddingBag(FEATURES + 1, hidden, mode='sum', padding_idx=PAD)
         self.transformer_bias = nn.Parameter(torch.zeros(hidden))
         # Every bucket's stack in one layer, bucket-major (bucket b's outputs
         # are rows b * width .. (b + 1) * width - 1); with one bucket these
         # are the plain layers.
-        self.l1 = nn.Linear(2 * hidden, l1 * buckets)
-        self.l2 = nn.Linear(l1, l2 * buckets)
-        self.output = nn.Linear(l2, buckets)
+        if self.direct:
+            self.output = nn.Linear(2 * hidden, buckets)
+            layers = ((self.output, 1),)
+        else:
+            self.l1 = nn.Linear(2 * hidden, l1 * buckets)
+            self.l2 = nn.Linear(l1, l2 * buckets)
+            self.output = nn.Linear(l2, buckets)
+            layers = ((self.l1, l1), (self.l2, l2), (self.output, 1))
         with torch.no_grad():
             # Small enough that a full board (32 features) starts inside the
             # clipped ReLU's slope rather than stuck at 0 or 1.
@@ -56,7 +81,7 @@ class Network(nn.Module):
             self.transformer_bias.fill_(0.5)
             # Every bucket starts as the first one: the same function, which
             # the buckets then specialise.
-            for layer, width in ((self.l1, l1), (self.l2, l2), (self.output, 1)):
+            for layer, width in layers:
                 for b in range(1, buckets):
                     layer.weight[b * width:(b + 1) * width] = layer.weight[:width]
                     layer.bias[b * width:(b + 1) * width] = layer.bias[:width]
@@ -72,6 +97,12 @@ class Network(nn.Module):
         us = self.transformer(stm) + self.transformer_bias
         them = self.transformer(nstm) + self.transformer_bias
         x = torch.clamp(torch.cat([us, them], dim=1), 0.0, 1.0)
+        if self.direct:
+            out = self.output(x * x)
+            if self.buckets == 1:
+                return out.squeeze(1)
+            bucket = torch.from_numpy(output_bucket(stm.numpy(), self.buckets))
+            return out[torch.arange(len(stm)), bucket]
         if self.buckets == 1:
             x = torch.clamp(self.l1(x), 0.0, 1.0)
             x = torch.clamp(self.l2(x), 0.0, 1.0)
@@ -85,8 +116,12 @@ class Network(nn.Module):
         return self.output(x)[rows, bucket]
 
     def clip_weights(self):
-        """Keeps the dense weights inside [-2, 2], the range the integer
-        network stores (called after every optimiser step)."""
+        """Keeps the dense weights inside the range the integer network
+        stores: [-2, 2], or the direct shape's output weights inside
+        +-127/64 (called after every optimiser step)."""
         with torch.no_grad():
+            if self.direct:
+                self.output.weight.clamp_(-DIRECT_WEIGHT_LIMIT, DIRECT_WEIGHT_LIMIT)
+                return
             for layer in (self.l1, self.l2, self.output):
                 layer.weight.clamp_(-DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_LIMIT)

@@ -18,6 +18,14 @@ The arithmetic (A = activation quant 127, S = dense weight shift 10):
                  (the dense weights those of the position's output bucket)
     score (cp) = out * score_scale / (A << S), the division truncating toward zero
                  (C++'s int64_t division)
+
+The direct shape (version 3; A = 255, S = 6, so a weight of 1.0 is 64):
+    x          = clamp(acc[stm], 0, A) ++ clamp(acc[other], 0, A)       (2H values, 0..A)
+    p          = x * out_weight, each product inside int16 (the reader checks
+                 |weight| * A <= 32767), then
+    sum        = sum of p * x                   (int32, wrapping: modulo 2^32)
+    out        = sum / A + out_bias             (truncating toward zero; int32, A << S to the unit)
+    score (cp) = out * score_scale / (A << S), truncating toward zero
 """
 
 import argparse
@@ -41,7 +49,34 @@ def accumulators(net, feature_indices):
     return acc
 
 
+def wrap_int32(values):
+    """int64 values taken modulo 2^32 into int32's range, as C++'s wrapping
+    lanes leave them."""
+    return (np.asarray(values, dtype=np.int64) + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def truncating_division(values, divisor):
+    return np.sign(values) * (np.abs(values) // divisor)
+
+
+def evaluate_direct(net, stm, nstm):
+    a = net.activation_quant
+    x = np.concatenate([np.clip(accumulators(net, stm), 0, a),
+                        np.clip(accumulators(net, nstm), 0, a)], axis=1).astype(np.int32)
+    bucket = rec.output_bucket(stm, net.buckets)
+    out = np.zeros(len(x), dtype=np.int64)
+    for b in range(net.buckets):
+        rows = np.flatnonzero(bucket == b)
+        products = x[rows] * net.out_weight[b].astype(np.int32)  # inside int16, as the engine's
+        sums = wrap_int32((products * x[rows]).sum(axis=1, dtype=np.int64))
+        out[rows] = wrap_int32(truncating_division(sums, a) + int(net.out_bias[b]))
+    scaled = out * net.score_scale
+    return truncating_division(scaled, a << net.dense_shift).astype(np.int64)
+
+
 def evaluate_features(net, stm, nstm):
+    if net.direct:
+        return evaluate_direct(net, stm, nstm)
     a = net.activation_quant
     s = net.dense_shift
     x = np.concatenate([np.clip(accumulators(net, stm), 0, a),

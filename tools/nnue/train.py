@@ -3,7 +3,7 @@
 the engine's integer format, in one command:
 
     tools/nnue/train.py --data A.bin [B.bin ...] --out net.nnue [--hidden 256]
-        [--buckets B] [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
+        [--direct] [--buckets B] [--epochs E] [--lambda L] [--batch B] [--held-out FRACTION] [--seed S]
         [--mirror] [--threads T] [--resume | --init NET.nnue]
 
 Beside --out it writes NET.ckpt (a checkpoint after every epoch, which
@@ -48,6 +48,9 @@ def parse_args(argv):
     parser.add_argument('--hidden', type=int, default=256, help='width of one accumulator')
     parser.add_argument('--l1', type=int, default=32, help='width of the first dense layer')
     parser.add_argument('--l2', type=int, default=32, help='width of the second dense layer')
+    parser.add_argument('--direct', action='store_true',
+                        help='no dense hidden layer: the accumulators, squared clipped ReLU, '
+                             'straight to the output (model.py; --l1 and --l2 are ignored)')
     parser.add_argument('--buckets', type=int, default=1,
                         help='output buckets: dense stacks chosen by the number of pieces '
                              f'(1 to {network_file.MAX_BUCKETS})')
@@ -81,7 +84,11 @@ def parse_args(argv):
         parser.error('--lambda must lie in [0, 1]')
     if not 0.0 < args.held_out < 1.0:
         parser.error('--held-out must lie in (0, 1)')
-    if min(args.hidden, args.l1, args.l2, args.epochs, args.batch, args.threads) < 1:
+    if args.direct:
+        args.l1 = args.l2 = 0  # the direct shape's widths, as its file and checkpoint keep them
+    elif min(args.l1, args.l2) < 1:
+        parser.error('--l1 and --l2 must be positive (--direct has no dense hidden layer)')
+    if min(args.hidden, args.epochs, args.batch, args.threads) < 1:
         parser.error('widths, epochs, batch and threads must be positive')
     if not 1 <= args.buckets <= network_file.MAX_BUCKETS:
         parser.error(f'--buckets must lie in 1..{network_file.MAX_BUCKETS}')
@@ -232,8 +239,9 @@ def main(argv=None):
         history, first_epoch = checkpoint['history'], checkpoint['epoch'] + 1
         print(f'resumed from {checkpoint_path} after epoch {checkpoint["epoch"]}', flush=True)
 
-    print(f'{len(train)} training and {len(held)} held-out records; network 768 -> '
-          f'2x{args.hidden} -> {args.l1} -> {args.l2} -> 1'
+    shape = (f'2x{args.hidden} (SCReLU) -> 1' if args.l1 == 0 else
+             f'2x{args.hidden} -> {args.l1} -> {args.l2} -> 1')
+    print(f'{len(train)} training and {len(held)} held-out records; network 768 -> {shape}'
           f'{f" in {args.buckets} output buckets" if args.buckets > 1 else ""}; lambda {args.lam}, batch {args.batch},'
           f' {args.threads} threads{", mirrored halves" if args.mirror else ""}', flush=True)
     if not history:

@@ -39,6 +39,18 @@ static inline void activate_plain(std::int16_t* out, const std::int32_t* sums,
     out[o] = clamp_activation(wrapping_add(sums[o], bias[o]), shift, quant);
 }
 
+// The direct shape's output from a path's screlu_sum (the sum over `width`
+// lanes of c x weight x c, wrapping in int32): both halves, then the
+// division by A and the bias, as simd.hpp states.
+template <class K>
+static std::int32_t propagate_direct_with(const DirectLayer& d, const std::int16_t* own,
+                                          const std::int16_t* other) {
+  const std::int32_t sum = wrapping_add(K::screlu_sum(own, d.weight, d.hidden_padded, d.quant),
+                                        K::screlu_sum(other, d.weight + d.hidden_padded,
+                                                      d.hidden_padded, d.quant));
+  return wrapping_add(sum / d.quant, d.bias);
+}
+
 template <class K>
 static std::int32_t propagate_dense(const DenseLayers& d, const std::int16_t* own,
                                     const std::int16_t* other) {

@@ -147,7 +147,13 @@ void build_accumulators(const Chess& position, const Network& net, SimdPath path
 
 int score_from_accumulators(const Network& net, SimdPath path, int pieces, const std::int16_t* own,
                             const std::int16_t* other) {
-  const std::int32_t out = propagate(path, dense_layers(net, net.stack_for(pieces)), own, other);
+  const DenseStack& stack = net.stack_for(pieces);
+  const std::int32_t out =
+      net.direct ? propagate_direct(path,
+                                    DirectLayer{stack.out_weight.data(), stack.out_bias,
+                                                net.hidden_padded, net.activation_quant},
+                                    own, other)
+                 : propagate(path, dense_layers(net, stack), own, other);
   const std::int64_t scaled = std::int64_t{out} * net.score_scale;
   return static_cast<int>(scaled / (std::int64_t{net.activation_quant} << net.dense_shift));
 }

@@ -3,6 +3,7 @@
 #include "games/chess/eval/nnue/network.hpp"
 
 #include <atomic>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <variant>
@@ -12,10 +13,15 @@ namespace {
 
 // Version 1: one dense stack, a 40-byte header. Version 2: output buckets,
 // their count a 41st to 44th byte of the header, then that many stacks.
+// Version 3: the direct shape, the header of version 2 (1 to 16 buckets),
+// then each bucket's output layer.
 constexpr std::size_t kHeaderSize = 40;
 constexpr std::size_t kBucketsHeaderSize = 44;
 constexpr std::uint32_t kVersion = 1;
 constexpr std::uint32_t kBucketsVersion = 2;
+constexpr std::uint32_t kDirectVersion = 3;
+constexpr std::uint32_t kClippedRelu = 0;
+constexpr std::uint32_t kSquaredClippedRelu = 1;
 
 // Little-endian reads at a cursor that the caller has bounded by the file's size.
 class Reader {
@@ -77,18 +83,21 @@ std::variant<Header, std::string> read_header(std::span<const std::uint8_t> byte
   header.quant = reader.i32();
   header.shift = reader.i32();
   header.scale = reader.i32();
-  if (header.version != kVersion && header.version != kBucketsVersion) {
-    return "version " + std::to_string(header.version) + ", this engine reads versions 1 and 2";
+  if (header.version != kVersion && header.version != kBucketsVersion &&
+      header.version != kDirectVersion) {
+    return "version " + std::to_string(header.version) + ", this engine reads versions 1 to 3";
   }
-  if (header.version == kBucketsVersion) {
+  if (header.version != kVersion) {
     if (bytes.size() < kBucketsHeaderSize) {
       return std::to_string(bytes.size()) + " bytes, shorter than the " +
-             std::to_string(kBucketsHeaderSize) + "-byte header of version 2";
+             std::to_string(kBucketsHeaderSize) + "-byte header of version " +
+             std::to_string(header.version);
     }
     header.buckets = reader.u32();
-    if (header.buckets < 2 || header.buckets > kMaxBuckets)
-      return std::to_string(header.buckets) + " output buckets, outside 2.." +
-             std::to_string(kMaxBuckets);
+    const std::uint32_t least = header.version == kDirectVersion ? 1 : 2;
+    if (header.buckets < least || header.buckets > kMaxBuckets)
+      return std::to_string(header.buckets) + " output buckets, outside " +
+             std::to_string(least) + ".." + std::to_string(kMaxBuckets);
   }
   header.size = reader.position();
   return header;
@@ -100,13 +109,22 @@ std::optional<std::string> header_fault(const Header& header, std::size_t file_s
   const std::uint32_t hidden = header.hidden;
   const std::uint32_t l1 = header.l1;
   const std::uint32_t l2 = header.l2;
+  const bool direct = header.version == kDirectVersion;
   if (header.features != kFeatures)
     return std::to_string(header.features) + " input features, not 768";
-  if (header.activation != 0)
+  if (!direct && header.activation != kClippedRelu)
     return "activation " + std::to_string(header.activation) + ", not 0 (clipped ReLU)";
+  if (direct && header.activation != kSquaredClippedRelu) {
+    return "activation " + std::to_string(header.activation) +
+           ", not 1 (squared clipped ReLU, version 3's)";
+  }
   if (hidden < 1 || hidden > kMaxHidden)
     return "hidden width " + std::to_string(hidden) + " outside 1.." + std::to_string(kMaxHidden);
-  if (l1 < 1 || l1 > kMaxDense || l2 < 1 || l2 > kMaxDense) {
+  if (direct && (l1 != 0 || l2 != 0)) {
+    return "dense widths " + std::to_string(l1) + " and " + std::to_string(l2) +
+           " in a version 3 file (the direct shape: 0 and 0)";
+  }
+  if (!direct && (l1 < 1 || l1 > kMaxDense || l2 < 1 || l2 > kMaxDense)) {
     return "dense widths " + std::to_string(l1) + " and " + std::to_string(l2) + " outside 1.." +
            std::to_string(kMaxDense);
   }
@@ -137,6 +155,7 @@ Network shaped_network(const Header& header, std::string_view name) {
   net.dense_shift = header.shift;
   net.score_scale = header.scale;
   net.buckets = static_cast<int>(header.buckets);
+  net.direct = header.version == kDirectVersion;
   net.hidden_padded = padded(net.hidden);
   net.l1_padded = padded(net.l1);
   net.l2_padded = padded(net.l2);
@@ -149,6 +168,10 @@ Network shaped_network(const Header& header, std::string_view name) {
   net.ft_bias.assign(hp, 0);
   net.ft_weight.assign(kFeatures * hp, 0);
   net.stacks.resize(header.buckets);
+  if (net.direct) {
+    for (DenseStack& stack : net.stacks) stack.out_weight.assign(2 * hp, 0);
+    return net;
+  }
   for (DenseStack& stack : net.stacks) {
     stack.l1_weight.assign(l1p * 2 * hp, 0);
     stack.l1_bias.assign(l1p, 0);
@@ -200,18 +223,44 @@ void read_dense_stack(Reader& body, const Network& net, DenseStack& stack) {
   stack.out_bias = body.i32();
 }
 
+// The direct shape's output layer of one bucket, each half of its inputs
+// padded; nothing when a weight times the activation quant leaves int16 (the
+// kernels multiply the two in int16 lanes).
+std::optional<std::string> read_direct_output(Reader& body, const Network& net,
+                                              DenseStack& stack) {
+  const auto hidden = static_cast<std::size_t>(net.hidden);
+  const auto hp = static_cast<std::size_t>(net.hidden_padded);
+  for (std::size_t half = 0; half < 2; ++half) {
+    for (std::size_t i = 0; i < hidden; ++i) {
+      const std::int16_t weight = body.i16();
+      if (std::abs(int{weight}) * net.activation_quant > 32767) {
+        return "output weight " + std::to_string(weight) + " times the activation quant " +
+               std::to_string(net.activation_quant) + " leaves int16";
+      }
+      stack.out_weight[half * hp + i] = weight;
+    }
+  }
+  stack.out_bias = body.i32();
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2,
                               std::size_t buckets) {
+  if (l1 == 0) {  // the direct shape
+    return kBucketsHeaderSize + 2 * hidden + 2 * kFeatures * hidden + buckets * (2 * 2 * hidden + 4);
+  }
   const std::size_t stack = 2 * (2 * hidden * l1) + 4 * l1 + 2 * l1 * l2 + 4 * l2 + 2 * l2 + 4;
   return (buckets == 1 ? kHeaderSize : kBucketsHeaderSize) + 2 * hidden + 2 * kFeatures * hidden +
          buckets * stack;
 }
 
 std::string network_shape(const Network& network) {
-  std::string shape = std::to_string(network.hidden) + "x2-" + std::to_string(network.l1) + "-" +
-                      std::to_string(network.l2) + "-1";
+  std::string shape = network.direct ? std::to_string(network.hidden) + "x2-1 SCReLU"
+                                     : std::to_string(network.hidden) + "x2-" +
+                                           std::to_string(network.l1) + "-" +
+                                           std::to_string(network.l2) + "-1";
   if (network.buckets > 1) shape += " in " + std::to_string(network.buckets) + " output buckets";
   return shape;
 }
@@ -231,7 +280,13 @@ std::optional<Network> parse_network(std::span<const std::uint8_t> bytes, std::s
   Reader body(bytes);
   body.skip(fields.size);
   read_transformer(body, net);
-  for (DenseStack& stack : net.stacks) read_dense_stack(body, net, stack);
+  for (DenseStack& stack : net.stacks) {
+    if (!net.direct) {
+      read_dense_stack(body, net, stack);
+    } else if (const auto fault = read_direct_output(body, net, stack)) {
+      return refuse(*fault);
+    }
+  }
   if (body.position() != bytes.size())
     return refuse("internal: the reader stopped short of the file's end");
   return net;

@@ -32,7 +32,9 @@ constexpr int padded(int width) {
   return (width + kLanes - 1) / kLanes * kLanes;
 }
 
-// The dense layers of one output bucket, padded.
+// The dense layers of one output bucket, padded. The direct shape has only
+// the output layer: out_weight [2 * hidden_padded], inputs [side to move |
+// other side], each half padded, and out_bias; the other arrays are empty.
 struct DenseStack {
   // Output-major. l1: [l1_padded][2 * hidden_padded], inputs [side to move |
   // other side], each half padded.
@@ -61,6 +63,10 @@ struct Network {
   int dense_shift = 10;        // S
   int score_scale = 400;       // centipawns per unit of the float output
   int buckets = 1;             // output buckets: dense stacks chosen by the piece count
+  // The direct shape (version 3, l1 = l2 = 0): squared clipped ReLU on the
+  // accumulators, straight to the output; dense_shift is then the output
+  // weights' shift.
+  bool direct = false;
   // Padded widths.
   int hidden_padded = 0;
   int l1_padded = 0;
@@ -89,11 +95,13 @@ struct Network {
   }
 };
 
-// The widths as messages write them: "128x2-16-32-1", and " in 8 output
-// buckets" after them where there is more than one.
+// The widths as messages write them: "128x2-16-32-1" (the direct shape:
+// "512x2-1 SCReLU"), and " in 8 output buckets" after them where there is
+// more than one.
 std::string network_shape(const Network& network);
 
-// The size in bytes of a file with these widths (docs/nnue.md).
+// The size in bytes of a file with these widths (docs/nnue.md); l1 = l2 = 0
+// is the direct shape (version 3).
 std::size_t network_file_size(std::size_t hidden, std::size_t l1, std::size_t l2,
                               std::size_t buckets = 1);
 

@@ -45,6 +45,16 @@ struct DenseLayers {
   int quant, shift;  // A and S
 };
 
+// The direct shape's one layer (network.hpp): weights [2 * hidden_padded],
+// inputs [side to move | other side], each half padded with zero weights.
+// Every |weight| x quant fits int16 (the reader refuses other files).
+struct DirectLayer {
+  const std::int16_t* weight;
+  std::int32_t bias;
+  int hidden_padded;
+  int quant;  // A
+};
+
 // out = in + the rows `add` - the rows `remove`, `width` int16 lanes (a
 // multiple of 16), wrapping. `out` may be `in`.
 void update_accumulator(SimdPath path, std::int16_t* out, const std::int16_t* in,
@@ -56,24 +66,37 @@ void update_accumulator(SimdPath path, std::int16_t* out, const std::int16_t* in
 std::int32_t propagate(SimdPath path, const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other);
 
-// Each path's pair, for the dispatch and the tests.
+// The direct shape's output (A << S to the unit): the sum over both
+// accumulators' lanes of c x weight x c, c = clamp(lane, 0, A), the first
+// product in int16 and the sum in int32 (wrapping), divided by A (truncating
+// toward zero), plus the bias (wrapping).
+std::int32_t propagate_direct(SimdPath path, const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other);
+
+// Each path's kernels, for the dispatch and the tests.
 namespace plain {
 void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add,
                         int adds, const std::int16_t* const* remove, int removes, int width);
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other);
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other);
 }  // namespace plain
 namespace sse41 {
 void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add,
                         int adds, const std::int16_t* const* remove, int removes, int width);
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other);
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other);
 }  // namespace sse41
 namespace avx2 {
 void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add,
                         int adds, const std::int16_t* const* remove, int removes, int width);
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other);
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other);
 }  // namespace avx2
 
 }  // namespace brudno::games::chess::nnue

@@ -32,10 +32,7 @@ struct Kernel {
       const __m256i vb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
       sum = _mm256_add_epi32(sum, _mm256_madd_epi16(va, vb));
     }
-    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
-    return _mm_cvtsi128_si32(half);
+    return horizontal_sum(sum);
   }
   // Sparse: the pairs of inputs that are not both zero, then the sum of
   // their columns (sum_pair_columns).
@@ -114,6 +111,29 @@ struct Kernel {
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + chunk + 8), high);
     }
   }
+  // c = clamp(lane, 0, A); c x weight in int16 lanes (it fits), then
+  // multiplied by c again and summed in pairs into int32 lanes.
+  static std::int32_t screlu_sum(const std::int16_t* acc, const std::int16_t* weight, int width,
+                                 int quant) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi16(static_cast<short>(quant));
+    __m256i sum = zero;
+    for (int i = 0; i < width; i += kStep) {
+      const __m256i c = _mm256_min_epi16(
+          _mm256_max_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i)), zero),
+          top);
+      const __m256i product =
+          _mm256_mullo_epi16(c, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(weight + i)));
+      sum = _mm256_add_epi32(sum, _mm256_madd_epi16(product, c));
+    }
+    return horizontal_sum(sum);
+  }
+  static std::int32_t horizontal_sum(__m256i sum) {
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_cvtsi128_si32(half);
+  }
   // activate_plain, 16 lanes a pass: the sums are clamped to [0, A] before
   // the pack, so its saturation never acts.
   static void activate(std::int16_t* out, const std::int32_t* sums, const std::int32_t* bias,
@@ -156,6 +176,11 @@ void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::in
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other) {
   return propagate_dense<Kernel>(layers, own, other);
+}
+
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other) {
+  return propagate_direct_with<Kernel>(layer, own, other);
 }
 
 }  // namespace brudno::games::chess::nnue::avx2

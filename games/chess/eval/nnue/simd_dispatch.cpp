@@ -90,4 +90,21 @@ std::int32_t propagate(SimdPath path, const DenseLayers& layers, const std::int1
   }
 }
 
+std::int32_t propagate_direct(SimdPath path, const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other) {
+  assert(simd_path_available(path));
+  switch (path) {
+#if defined(BRUDNO_NNUE_SSE41)
+    case SimdPath::kSse41:
+      return sse41::propagate_direct(layer, own, other);
+#endif
+#if defined(BRUDNO_NNUE_AVX2)
+    case SimdPath::kAvx2:
+      return avx2::propagate_direct(layer, own, other);
+#endif
+    default:
+      return plain::propagate_direct(layer, own, other);
+  }
+}
+
 }  // namespace brudno::games::chess::nnue

@@ -30,6 +30,16 @@ struct Kernel {
                        int width, int shift, int quant) {
     activate_plain(out, sums, bias, width, shift, quant);
   }
+  static std::int32_t screlu_sum(const std::int16_t* acc, const std::int16_t* weight, int width,
+                                 int quant) {
+    std::uint32_t sum = 0;  // modulo 2^32, as the vector lanes
+    for (int i = 0; i < width; ++i) {
+      const std::int32_t c = acc[i] < 0 ? 0 : (acc[i] > quant ? quant : acc[i]);
+      const auto product = static_cast<std::int16_t>(c * weight[i]);  // fits: the reader checks
+      sum += static_cast<std::uint32_t>(std::int32_t{product} * c);
+    }
+    return static_cast<std::int32_t>(sum);
+  }
 };
 
 }  // namespace
@@ -49,6 +59,11 @@ void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::in
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other) {
   return propagate_dense<Kernel>(layers, own, other);
+}
+
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other) {
+  return propagate_direct_with<Kernel>(layer, own, other);
 }
 
 }  // namespace brudno::games::chess::nnue::plain

@@ -31,9 +31,28 @@ struct Kernel {
       const __m128i vb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
       sum = _mm_add_epi32(sum, _mm_madd_epi16(va, vb));
     }
+    return horizontal_sum(sum);
+  }
+  static std::int32_t horizontal_sum(__m128i sum) {
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
     return _mm_cvtsi128_si32(sum);
+  }
+  // As the AVX2 path: c = clamp(lane, 0, A), c x weight in int16 lanes (it
+  // fits), multiplied by c again and summed in pairs into int32 lanes.
+  static std::int32_t screlu_sum(const std::int16_t* acc, const std::int16_t* weight, int width,
+                                 int quant) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i top = _mm_set1_epi16(static_cast<short>(quant));
+    __m128i sum = zero;
+    for (int i = 0; i < width; i += kStep) {
+      const __m128i c = _mm_min_epi16(
+          _mm_max_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(acc + i)), zero), top);
+      const __m128i product =
+          _mm_mullo_epi16(c, _mm_loadu_si128(reinterpret_cast<const __m128i*>(weight + i)));
+      sum = _mm_add_epi32(sum, _mm_madd_epi16(product, c));
+    }
+    return horizontal_sum(sum);
   }
   // Sparse, as the AVX2 path: the pairs of inputs not both zero, then per 16
   // outputs the sum of their columns, 4 outputs a register.
@@ -129,6 +148,11 @@ void update_accumulator(std::int16_t* out, const std::int16_t* in, const std::in
 std::int32_t propagate(const DenseLayers& layers, const std::int16_t* own,
                        const std::int16_t* other) {
   return propagate_dense<Kernel>(layers, own, other);
+}
+
+std::int32_t propagate_direct(const DirectLayer& layer, const std::int16_t* own,
+                              const std::int16_t* other) {
+  return propagate_direct_with<Kernel>(layer, own, other);
 }
 
 }  // namespace brudno::games::chess::nnue::sse41
