@@ -24,7 +24,7 @@ namespace brudno::tools::selfplay {
 struct GameFacts {
   enum class Start : std::int32_t {
     kPlayed,          // the game was played from a level start
-    kOverInRandom,    // over by the rules in its random plies: no search, no records
+    kOverInRandom,    // over in its random plies (by the rules or the ply cap): no records
     kDropped,         // no level start within the tries: no game, no records
   };
   Start start = Start::kPlayed;
