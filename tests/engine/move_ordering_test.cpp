@@ -132,6 +132,58 @@ TEST(ContinuationHistory, StaysWithinItsBoundAndItsRowsAreItsValues) {
   EXPECT_EQ(history.value(3, 5), 0);
 }
 
+// Ageing is done row by row as rows are next used; the oracle halves every
+// value at every age, as the table did before. Random updates, ages (up to
+// twenty in a row, past the fifteen that zero a row), reads of values and
+// of whole rows, and clears: every value always the oracle's.
+TEST(ContinuationHistory, AgesRowsWhenUsedAsIfAllWereHalvedAtOnce) {
+  constexpr std::size_t kSlots = 12;
+  ContinuationHistory history(kSlots);
+  std::vector<int> oracle(kSlots * kSlots, 0);
+  std::uint64_t state = 12345;
+  const auto next = [&state](std::uint64_t bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 33) % bound;
+  };
+  int reads = 0;
+  for (int step = 0; step < 20000; ++step) {
+    const auto previous = static_cast<std::size_t>(next(kSlots));
+    const auto slot = static_cast<std::size_t>(next(kSlots));
+    switch (next(10)) {
+      case 0:
+      case 1: {
+        const int ages = next(8) == 0 ? static_cast<int>(next(21)) : 1;
+        for (int i = 0; i < ages; ++i) {
+          history.age();
+          for (int& value : oracle) value /= 2;
+        }
+        break;
+      }
+      case 2: {
+        const std::int16_t* row = history.row(previous);
+        for (std::size_t s = 0; s < kSlots; ++s) ASSERT_EQ(row[s], oracle[previous * kSlots + s]);
+        ++reads;
+        break;
+      }
+      case 3:
+        if (next(50) == 0) {
+          history.clear();
+          std::fill(oracle.begin(), oracle.end(), 0);
+        }
+        break;
+      default: {
+        const int bonus = static_cast<int>(next(2 * 1600 + 1)) - 1600;
+        history.update(previous, slot, bonus);
+        int& value = oracle[previous * kSlots + slot];
+        value = value + bonus - value * std::abs(bonus) / ContinuationHistory::kBound;
+      }
+    }
+    ASSERT_EQ(history.value(previous, slot), oracle[previous * kSlots + slot]) << "step " << step;
+  }
+  EXPECT_GT(reads, 1000);
+  EXPECT_TRUE(std::any_of(oracle.begin(), oracle.end(), [](int value) { return value != 0; }));
+}
+
 // What a search learnt is halved as the next starts; a memory no search has
 // been given since it was made or cleared is zero, and is left as it is.
 TEST(SearchMemory, AgesWhatASearchWasGivenToLearn) {
