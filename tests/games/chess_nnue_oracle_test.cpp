@@ -139,6 +139,10 @@ int main() {
   chess::nnue_test::write_file(direct_net,
                                chess::nnue_test::random_network_bytes({40, 0, 0, 8, true}, 11));
   failures += compare(direct_net, data, positions, (directory / "direct.txt").string());
+  const std::string fine_direct_net = (directory / "direct_shift10.nnue").string();
+  chess::nnue_test::write_file(fine_direct_net,
+                               chess::nnue_test::random_network_bytes({40, 0, 0, 8, true, 10}, 12));
+  failures += compare(fine_direct_net, data, positions, (directory / "direct10.txt").string());
   std::filesystem::remove_all(directory);
   if (positions.size() < 1000) {
     std::printf("FAIL: only %zu positions\n", positions.size());

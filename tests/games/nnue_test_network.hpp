@@ -20,6 +20,9 @@ struct Shape {
   // The direct shape: a version 3 file (l1 and l2 are written as 0), its
   // output weights up to the largest the format allows (128 x 255 < 2^15).
   bool direct = false;
+  // The direct shape's output weight shift (a weight of 1.0 is 1 << it):
+  // the exporter chooses 6 to 14 by the trained weights.
+  int direct_shift = 6;
 };
 
 class ByteWriter {
@@ -51,7 +54,7 @@ inline std::vector<std::uint8_t> random_network_bytes(Shape shape, unsigned seed
     out.u32(0);
     out.u32(1);    // squared clipped ReLU
     out.i32(255);  // A
-    out.i32(6);    // a weight of 1.0 is 64
+    out.i32(shape.direct_shift);
     out.i32(400);
     out.u32(static_cast<std::uint32_t>(shape.buckets));
     for (int i = 0; i < shape.hidden; ++i) out.i16(uniform(-40, 140));

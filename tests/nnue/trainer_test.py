@@ -382,6 +382,29 @@ class DirectShape(unittest.TestCase):
         self.assertLessEqual(mean_error, export.MEAN_ABS_TOLERANCE_CP)
         self.assertLessEqual(p99_error, export.P99_ABS_TOLERANCE_CP)
 
+    def test_the_output_shift_is_the_finest_the_weights_allow(self):
+        self.assertGreater(self.net.dense_shift, 6, 'initial weights are small')
+        records = synthetic.generate(400, seed=23)
+        fine = export.compare(self.model, self.net, records)[0]
+        coarse_net = export.quantise(self.model)
+        coarse_net.dense_shift = 6
+        coarse_net.out_weight = np.rint(self.model.output.weight.detach().double().numpy() * 64)
+        coarse_net.out_bias = np.rint(self.model.output.bias.detach().double().numpy() * 255 * 64)
+        coarse = export.compare(self.model, coarse_net, records)[0]
+        self.assertLess(fine, coarse / 4, f'mean error {fine} cp at shift '
+                        f'{self.net.dense_shift} against {coarse} at 6')
+        # Weights at the clip fit only at 6; weights of one sign that
+        # could sum beyond int32 stop the shift below what their size allows.
+        heavy = Network(hidden=32, l1=0, l2=0, buckets=2)
+        with torch.no_grad():
+            heavy.output.weight.fill_(1.9)
+        self.assertEqual(export.direct_weight_shift(heavy.output.weight), 6)
+        wide = Network(hidden=1024, l1=0, l2=0, buckets=2)
+        with torch.no_grad():
+            wide.output.weight.fill_(0.06)  # 0.06 x 2^S x 2048 x 255^2 within int32: S <= 8
+        self.assertEqual(export.direct_weight_shift(wide.output.weight), 8)
+        self.assertGreaterEqual(export.direct_weight_shift(-wide.output.weight[:, :1]), 10)
+
     def test_a_dense_width_of_zero_alone_is_refused(self):
         with self.assertRaises(ValueError):
             Network(hidden=16, l1=0, l2=4)

@@ -8,7 +8,8 @@ import network_file
 import quantised
 import records as rec
 from model import (ACTIVATION_QUANT, DENSE_WEIGHT_LIMIT, DENSE_WEIGHT_SHIFT,
-                   DIRECT_ACTIVATION_QUANT, DIRECT_WEIGHT_SHIFT, SCORE_SCALE, Network)
+                   DIRECT_ACTIVATION_QUANT, DIRECT_WEIGHT_SHIFT, DIRECT_WEIGHT_SHIFT_MAX,
+                   SCORE_SCALE, Network)
 
 # The quantised score may differ from the float network's by rounding:
 # activations in steps of 1/127, weights in steps of 1/127 (transformer) and
@@ -42,9 +43,34 @@ def _transformer(model, a):
     return ft_weight, ft_bias
 
 
+def direct_weight_shift(output_weight, a=DIRECT_ACTIVATION_QUANT):
+    """The direct shape's output weight shift S: the largest, from
+    DIRECT_WEIGHT_SHIFT to DIRECT_WEIGHT_SHIFT_MAX, at which the rounded
+    weights (1) stay within 127 (activation x weight inside int16 for a up
+    to 258) and (2) leave no sum of squared activations times weights able
+    to leave int32 in any bucket: all activations at 1.0 under the positive
+    weights alone (or the negative ones) give the largest, a * a times
+    their total. Trained weights are mostly far below the 1.98 that
+    training allows (at most 0.11 in the first net of issue 69's data),
+    and at S = 6 their steps of 1/64 cost a mean 24 cp against the float
+    network (docs/nnue.md, "Rounding the direct shape"). Bound (1) is odd
+    so that a network read back (dequantise()) chooses its own S again."""
+    weights = output_weight.detach().cpu().double().numpy()
+    shift = DIRECT_WEIGHT_SHIFT
+    while shift < DIRECT_WEIGHT_SHIFT_MAX:
+        rounded = np.rint(weights * (1 << (shift + 1)))
+        one_sign = max(np.clip(rounded, 0, None).sum(axis=1).max(initial=0.0),
+                       -np.clip(rounded, None, 0).sum(axis=1).min(initial=0.0))
+        if np.abs(rounded).max(initial=0.0) > 127 or one_sign * a * a > 2 ** 31 - 1:
+            break
+        shift += 1
+    return shift
+
+
 def quantise_direct(model):
     a = DIRECT_ACTIVATION_QUANT
-    w = 1 << DIRECT_WEIGHT_SHIFT
+    shift = direct_weight_shift(model.output.weight, a)
+    w = 1 << shift
     ft_weight, ft_bias = _transformer(model, a)
     limit = 32767 // a  # activation x weight inside int16 (quantised.py)
     return network_file.IntegerNetwork(
@@ -52,7 +78,7 @@ def quantise_direct(model):
         l1_weight=None, l1_bias=None, l2_weight=None, l2_bias=None,
         out_weight=_rounded(model.output.weight, w, -limit, limit),
         out_bias=_rounded(model.output.bias, a * w, *I32),
-        activation_quant=a, dense_shift=DIRECT_WEIGHT_SHIFT, score_scale=SCORE_SCALE)
+        activation_quant=a, dense_shift=shift, score_scale=SCORE_SCALE)
 
 
 def quantise(model):

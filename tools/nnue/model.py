@@ -44,11 +44,15 @@ DENSE_WEIGHT_SHIFT = 10     # a dense weight of 1.0 is 1 << 10 = 1024
 # inputs stays far inside int32 for any width used here.
 DENSE_WEIGHT_LIMIT = 2.0
 # The direct shape's integers: an activation of 1.0 is 255, an output weight
-# of 1.0 is 1 << 6 = 64. An output weight stays under 128 (1.984), so that
+# of 1.0 is 1 << S. An output weight stays under 128 in the file, so that
 # activation x weight fits int16: the engine multiplies the two in int16
-# lanes before the second factor of the square (quantised.py).
+# lanes before the second factor of the square (quantised.py). Training
+# keeps the weights within 127/64 (1.984), which S = 6 always stores; the
+# export takes the largest S, up to 14, that the trained weights allow
+# (export.direct_weight_shift()).
 DIRECT_ACTIVATION_QUANT = 255
 DIRECT_WEIGHT_SHIFT = 6
+DIRECT_WEIGHT_SHIFT_MAX = 14
 DIRECT_WEIGHT_LIMIT = 127 / 64
 
 

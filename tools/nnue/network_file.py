@@ -10,7 +10,7 @@ Layout (all little-endian; docs/nnue.md, "Network file", is the reference):
       uint32   l1, l2: the widths of the two dense hidden layers (0 and 0 in version 3)
       uint32   activation: 0 = clipped ReLU (versions 1, 2); 1 = squared clipped ReLU (3)
       int32    activation quant: 127 (an activation of 1.0); 255 in version 3
-      int32    weight shift: 10 (a dense weight of 1.0 is 1 << 10); 6 in version 3
+      int32    weight shift: 10 (a dense weight of 1.0 is 1 << 10); in version 3 the output weights' shift, 6 to 14 (export.py)
       int32    score scale: 400 (centipawns per unit of the float output)
       uint32   buckets B, 2..16 in version 2, 1..16 in version 3 (version 1 has one)
     body:

@@ -19,7 +19,8 @@ The arithmetic (A = activation quant 127, S = dense weight shift 10):
     score (cp) = out * score_scale / (A << S), the division truncating toward zero
                  (C++'s int64_t division)
 
-The direct shape (version 3; A = 255, S = 6, so a weight of 1.0 is 64):
+The direct shape (version 3; A = 255, S the file's shift, 6 to 14 (export.py), so
+a weight of 1.0 is 64 at S = 6):
     x          = clamp(acc[stm], 0, A) ++ clamp(acc[other], 0, A)       (2H values, 0..A)
     p          = x * out_weight, each product inside int16 (the reader checks
                  |weight| * A <= 32767), then
