@@ -95,12 +95,26 @@ class Network(nn.Module):
         return {'hidden': self.hidden, 'l1': self.l1_width, 'l2': self.l2_width,
                 'buckets': self.buckets}
 
+    def accumulate(self, indices):
+        """(N, hidden): the sums of the transformer's rows at each row of
+        (N, 32) feature indices, PAD rows left out. The embedding bag's sum,
+        as a sparse 0/1 matrix times the weights: forward and backward
+        together in half the embedding bag's time on these CPUs (23 ms
+        against 43 ms for both sides of a batch of 4 096 at hidden 512, one
+        thread; docs/nnue.md, "Training")."""
+        rows = torch.arange(len(indices)).repeat_interleave(indices.shape[1])
+        columns = indices.reshape(-1)
+        kept = columns != PAD
+        ones = torch.ones(int(kept.sum()), dtype=self.transformer.weight.dtype)
+        matrix = torch.sparse_coo_tensor(torch.stack([rows[kept], columns[kept]]), ones,
+                                         (len(indices), FEATURES + 1))
+        return torch.sparse.mm(matrix, self.transformer.weight)
+
     def forward(self, stm, nstm):
         """stm, nstm: (N, 32) int64 feature indices (PAD for none). Returns
         (N,) logits: the score in units of SCORE_SCALE centipawns."""
-        us = self.transformer(stm) + self.transformer_bias
-        them = self.transformer(nstm) + self.transformer_bias
-        x = torch.clamp(torch.cat([us, them], dim=1), 0.0, 1.0)
+        both = self.accumulate(torch.cat([stm, nstm])) + self.transformer_bias
+        x = torch.clamp(torch.cat([both[:len(stm)], both[len(stm):]], dim=1), 0.0, 1.0)
         if self.direct:
             out = self.output(x * x)
             if self.buckets == 1:
