@@ -45,8 +45,8 @@ struct OrderingMemory {
   // from then on it may hold what a search learnt.
   void hand_to_search() { blank_ = false; }
   // Called as a search starts. While the memory is blank every table is
-  // zero, and halving it would only write megabytes of zeros over pages
-  // not yet touched (ZeroedArray).
+  // zero, and halving it would only write zeros. (The continuation
+  // histories, megabytes for chess, halve each row when it is next used.)
   void age() {
     killers.clear();
     if (blank_) return;
